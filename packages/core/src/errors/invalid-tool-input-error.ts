@@ -1,0 +1,24 @@
+import { TinyElfError } from './tinyelf-error';
+
+const code = 'INVALID_TOOL_INPUT';
+
+/** The arguments of a call did not match the tool's schema, even after coercion. */
+export class InvalidToolInputError extends TinyElfError {
+  /** One entry per bad parameter: where it is and what was expected. */
+  readonly issues: readonly { path: string; message: string }[];
+
+  constructor(options: {
+    message: string;
+    cause?: unknown;
+    issues?: readonly { path: string; message: string }[];
+  }) {
+    super({ code, message: options.message, cause: options.cause });
+    this.name = 'InvalidToolInputError';
+    this.issues = options.issues ?? [];
+  }
+
+  /** True for a InvalidToolInputError from any copy of `@tinyelf/core`. */
+  static override isInstance(error: unknown): error is InvalidToolInputError {
+    return TinyElfError.hasCode(error, code);
+  }
+}

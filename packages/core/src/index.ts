@@ -1,0 +1,65 @@
+export { type Token, Tokens } from './di/tokens';
+export type { DependencyContainer, InjectionToken } from './di/tsyringe';
+export {
+  createContainer,
+  delay,
+  inject,
+  injectAll,
+  injectable,
+  instanceCachingFactory,
+  Lifecycle,
+  registry,
+  scoped,
+  singleton,
+} from './di/tsyringe';
+export { DuplicateToolError } from './errors/duplicate-tool-error';
+export { InvalidToolInputError } from './errors/invalid-tool-input-error';
+export { PluginRegistrationError } from './errors/plugin-registration-error';
+export { TinyElfError, type TinyElfErrorCode } from './errors/tinyelf-error';
+export { describeThrown, toTinyElfError } from './errors/to-tinyelf-error';
+export { ToolAbortedError } from './errors/tool-aborted-error';
+export { ToolExecutionError } from './errors/tool-execution-error';
+export { ToolNotFoundError } from './errors/tool-not-found-error';
+export { ToolTimeoutError } from './errors/tool-timeout-error';
+export { createConsoleLogger, type Logger, silentLogger } from './logger/logger';
+export type { BackgroundModel } from './model/background-model';
+export { BUILD_STEP_ORDER, BuildStep, buildStepName } from './plugin/build-step';
+export { isPluginApiCompatible, PLUGIN_API_VERSION } from './plugin/plugin-api-version';
+export { registerToolPlugin } from './plugin/register-tool-plugin';
+export type { AgentSettings, ToolBuildContext, ToolPlugin } from './plugin/tool-plugin';
+export { PERMISSION_MODES, type PermissionMode } from './policy/permission-mode';
+export {
+  DEFAULT_EDIT_TOOLS,
+  DEFAULT_INHERITABLE_TOOL_NAMES,
+  DEFAULT_INHERITABLE_TOOL_PREFIXES,
+  DEFAULT_READ_ONLY_TOOLS,
+  DEFAULT_SAFE_TOOLS,
+  ToolPolicy,
+  type ToolPolicyConfig,
+} from './policy/tool-policy';
+export {
+  type AnthropicToolDefinition,
+  type DefinitionByFormat,
+  type DefinitionFormat,
+  type GeminiFunctionDeclaration,
+  type OpenAIToolDefinition,
+  toDefinition,
+  toGeminiSchema,
+} from './registry/definition-formats';
+export { ERROR_RETRY_HINT, type ToolCallResult } from './registry/tool-call-result';
+export {
+  DEFAULT_MAX_CHARS,
+  type RegisterOptions,
+  type ToolExecuteOptions,
+  ToolRegistry,
+  type ToolRegistryOptions,
+} from './registry/tool-registry';
+export { type DefinedTool, defineTool, type ToolDefinition } from './tool/define-tool';
+export {
+  type ITool,
+  type JsonSchema,
+  type RiskWarning,
+  TOOL_NAME_PATTERN,
+  type ToolContext,
+} from './tool/tool';
+export { VERSION } from './version';

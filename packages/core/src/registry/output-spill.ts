@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** How the registry keeps the full text of outputs it had to cut. */
+export interface OutputSpillOptions {
+  /** Where full outputs are written. */
+  readonly directory: string;
+  /** Files older than this are removed when a new one is written. @default 86_400_000 (a day) */
+  readonly maxAgeMs?: number;
+  /** At most this many files are kept; the oldest go first. @default 100 */
+  readonly maxFiles?: number;
+}
+
+/**
+ * Writes a tool's full output to a new file in the spill directory and prunes old files.
+ * Resolves to the file's path.
+ */
+export async function spillOutput(
+  options: OutputSpillOptions,
+  toolName: string,
+  content: string,
+): Promise<string> {
+  await mkdir(options.directory, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const path = join(
+    options.directory,
+    `${stamp}-${toolName.replace(/[^a-zA-Z0-9_-]/g, '_')}-${randomBytes(4).toString('hex')}.txt`,
+  );
+  await writeFile(path, content, { encoding: 'utf8', flag: 'wx' });
+  await pruneSpillDirectory(options, path).catch(() => undefined);
+  return path;
+}
+
+async function pruneSpillDirectory(options: OutputSpillOptions, keep: string): Promise<void> {
+  const maxAgeMs = options.maxAgeMs ?? 86_400_000;
+  const maxFiles = options.maxFiles ?? 100;
+  const names = (await readdir(options.directory)).filter((name) => name.endsWith('.txt'));
+  const files = await Promise.all(
+    names.map(async (name) => {
+      const path = join(options.directory, name);
+      const info = await stat(path).catch(() => undefined);
+      return { path, modified: info?.mtimeMs ?? 0 };
+    }),
+  );
+  files.sort((a, b) => b.modified - a.modified);
+  const now = Date.now();
+  await Promise.all(
+    files
+      .filter(
+        (file, index) =>
+          file.path !== keep && (index >= maxFiles || now - file.modified > maxAgeMs),
+      )
+      .map((file) => unlink(file.path).catch(() => undefined)),
+  );
+}

@@ -1,0 +1,256 @@
+import { TinyElfError } from '../errors/tinyelf-error';
+import { BuildStep } from '../plugin/build-step';
+import { isPluginApiCompatible, PLUGIN_API_VERSION } from '../plugin/plugin-api-version';
+import type { ToolBuildContext, ToolPlugin } from '../plugin/tool-plugin';
+import { ToolRegistry } from '../registry/tool-registry';
+import { ArgumentValidator } from '../schema/argument-validator';
+import { toTypeBoxSchema } from '../schema/json-schema-to-typebox';
+import { loadTypeBoxRuntime } from '../schema/typebox-runtime';
+import { type ITool, type JsonSchema, TOOL_NAME_PATTERN } from '../tool/tool';
+import { createTestBuildContext } from './create-test-build-context';
+
+/** The checks of the conformance suite. */
+export const CONFORMANCE_CHECKS = [
+  'plugin-shape',
+  'creates-tools',
+  'tool-names',
+  'tool-descriptions',
+  'tool-schemas',
+  'execute-returns-string',
+  'bad-input-is-error-result',
+  'abort-is-honoured',
+] as const;
+
+/** One of {@link CONFORMANCE_CHECKS}. */
+export type ConformanceCheck = (typeof CONFORMANCE_CHECKS)[number];
+
+/** Options of {@link checkPluginConformance}. */
+export interface ConformanceOptions {
+  /** The build context to create tools with. @default createTestBuildContext() */
+  readonly context?: ToolBuildContext;
+  /** Valid arguments per tool name for the execution checks; others get generated minimal ones. */
+  readonly sampleInputs?: Readonly<Record<string, Record<string, unknown>>>;
+  /** Tools the execution checks must not run (side effects the test cannot allow). */
+  readonly skipExecution?: readonly string[];
+  /** How long one execution may take before the check fails. @default 10_000 */
+  readonly timeoutMs?: number;
+}
+
+/** A check that did not pass, with the tool it concerns. */
+export interface ConformanceFailure {
+  readonly check: ConformanceCheck;
+  readonly tool?: string;
+  readonly message: string;
+}
+
+/** The outcome of {@link checkPluginConformance}. */
+export interface ConformanceReport {
+  readonly plugin: string;
+  readonly tools: readonly string[];
+  readonly failures: readonly ConformanceFailure[];
+}
+
+/**
+ * Runs the conformance checks against a plugin and reports every failure (it does not throw):
+ * the plugin's shape and API version; tool names unique and matching `^[a-zA-Z0-9_-]{1,64}$`;
+ * non-empty descriptions; object schemas that compile; `execute` resolving to a string (or
+ * throwing an Error); bad input becoming an error result; an abort being honoured.
+ */
+export async function checkPluginConformance(
+  plugin: ToolPlugin,
+  options: ConformanceOptions = {},
+): Promise<ConformanceReport> {
+  const failures: ConformanceFailure[] = [];
+  const fail = (check: ConformanceCheck, message: string, tool?: string) =>
+    failures.push({ check, message, ...(tool && { tool }) });
+  const context = options.context ?? createTestBuildContext();
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  if (typeof plugin?.name !== 'string' || plugin.name.trim() === '')
+    fail('plugin-shape', 'the plugin needs a name');
+  if (!isPluginApiCompatible(plugin?.apiVersion)) {
+    fail(
+      'plugin-shape',
+      `apiVersion is ${JSON.stringify(plugin?.apiVersion)}, this core implements ${PLUGIN_API_VERSION}`,
+    );
+  }
+  if (plugin?.step !== undefined && !Object.values(BuildStep).includes(plugin.step)) {
+    fail('plugin-shape', `step ${JSON.stringify(plugin.step)} is not a BuildStep`);
+  }
+  if (typeof plugin?.createTools !== 'function') {
+    fail('plugin-shape', 'the plugin needs a createTools function');
+    return { plugin: String(plugin?.name), tools: [], failures };
+  }
+  if (plugin.isEligible) {
+    const eligible = await plugin.isEligible(context);
+    if (typeof eligible !== 'boolean') fail('plugin-shape', 'isEligible must return a boolean');
+  }
+
+  let tools: readonly ITool[] = [];
+  try {
+    tools = await plugin.createTools(context);
+    if (!Array.isArray(tools)) {
+      fail('creates-tools', 'createTools must return an array of tools');
+      tools = [];
+    }
+  } catch (error) {
+    fail('creates-tools', `createTools threw: ${(error as Error)?.message ?? String(error)}`);
+  }
+
+  const runtime = await loadTypeBoxRuntime();
+  const seen = new Set<string>();
+  const registry = new ToolRegistry({
+    workspaceRoot: context.workspaceRoot,
+    spillDirectory: false,
+  });
+  const runnable: ITool[] = [];
+  for (const tool of tools) {
+    const name = tool?.name;
+    if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
+      fail(
+        'tool-names',
+        `name ${JSON.stringify(name)} does not match ${TOOL_NAME_PATTERN}`,
+        String(name),
+      );
+      continue;
+    }
+    if (seen.has(name)) fail('tool-names', `name "${name}" is used twice`, name);
+    seen.add(name);
+    if (typeof tool.description !== 'string' || tool.description.trim() === '') {
+      fail('tool-descriptions', 'the description is empty', name);
+    }
+    if ((tool.parameters as JsonSchema | undefined)?.type !== 'object') {
+      fail('tool-schemas', 'parameters must be a JSON Schema with type "object"', name);
+      continue;
+    }
+    try {
+      new ArgumentValidator(tool.parameters, runtime);
+    } catch (error) {
+      fail('tool-schemas', `the schema does not compile: ${(error as Error).message}`, name);
+      continue;
+    }
+    try {
+      registry.register(tool);
+      runnable.push(tool);
+    } catch (error) {
+      fail('tool-names', (error as Error).message, name);
+    }
+  }
+
+  for (const tool of runnable) {
+    if (options.skipExecution?.includes(tool.name)) continue;
+    const input = options.sampleInputs?.[tool.name] ?? minimalInput(tool.parameters, runtime);
+
+    const outcome = await withTimeout(
+      Promise.resolve()
+        .then(() =>
+          tool.execute(structuredClone(input), {
+            toolCallId: 'conformance',
+            signal: new AbortController().signal,
+            workspaceRoot: context.workspaceRoot,
+          }),
+        )
+        .then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        ),
+      timeoutMs,
+    );
+    if (outcome === 'timeout')
+      fail('execute-returns-string', `execute did not settle within ${timeoutMs} ms`, tool.name);
+    else if (
+      'error' in outcome &&
+      !(outcome.error instanceof Error) &&
+      !TinyElfError.isInstance(outcome.error)
+    ) {
+      fail(
+        'execute-returns-string',
+        `execute threw a non-Error: ${String(outcome.error)}`,
+        tool.name,
+      );
+    } else if ('value' in outcome && typeof outcome.value !== 'string') {
+      fail(
+        'execute-returns-string',
+        `execute resolved to ${typeof outcome.value}, not a string`,
+        tool.name,
+      );
+    }
+
+    const bad = badInput(tool.parameters);
+    if (bad) {
+      const result = await registry.execute('conformance-bad', tool.name, bad);
+      if (!result.isError || result.errorCode !== 'INVALID_TOOL_INPUT') {
+        fail(
+          'bad-input-is-error-result',
+          `arguments ${JSON.stringify(bad)} were not reported as invalid`,
+          tool.name,
+        );
+      }
+    }
+
+    const preAborted = new AbortController();
+    preAborted.abort();
+    const abortedResult = await registry.execute('conformance-abort', tool.name, input, {
+      signal: preAborted.signal,
+    });
+    if (abortedResult.errorCode !== 'TOOL_ABORTED') {
+      fail(
+        'abort-is-honoured',
+        'a call with an aborted signal was not reported as aborted',
+        tool.name,
+      );
+    }
+    const controller = new AbortController();
+    const running = registry.execute('conformance-abort-running', tool.name, input, {
+      signal: controller.signal,
+    });
+    controller.abort();
+    const settled = await withTimeout(running, timeoutMs);
+    if (settled === 'timeout')
+      fail('abort-is-honoured', 'an aborted call did not settle', tool.name);
+  }
+
+  await plugin.dispose?.();
+  return { plugin: plugin.name, tools: runnable.map((tool) => tool.name), failures };
+}
+
+function minimalInput(
+  parameters: JsonSchema,
+  runtime: Awaited<ReturnType<typeof loadTypeBoxRuntime>>,
+): Record<string, unknown> {
+  try {
+    return runtime.Value.Create(toTypeBoxSchema(parameters, runtime)) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function badInput(parameters: JsonSchema): Record<string, unknown> | undefined {
+  const required = parameters.required as string[] | undefined;
+  if (required?.length) return {};
+  const properties = (parameters.properties ?? {}) as Record<string, JsonSchema>;
+  for (const [name, property] of Object.entries(properties)) {
+    switch (property.type) {
+      case 'number':
+      case 'integer':
+        return { [name]: 'not a number' };
+      case 'boolean':
+        return { [name]: 'perhaps' };
+      case 'string':
+        return { [name]: { an: 'object' } };
+    }
+  }
+  return undefined;
+}
+
+async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T | 'timeout'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

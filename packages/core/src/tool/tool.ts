@@ -1,0 +1,54 @@
+/** A JSON Schema document. TypeBox schemas are JSON Schema too. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** A reason a particular call is risky, shown to the user when the call asks for confirmation. */
+export interface RiskWarning {
+  /** A stable identifier of the rule that fired, such as `sudo` or `writes-git-hooks`. */
+  readonly rule: string;
+  /** What makes the call risky, in a sentence for the user. */
+  readonly message: string;
+}
+
+/** What a tool receives besides its parameters while it runs. */
+export interface ToolContext {
+  /** The id the model gave this call. */
+  readonly toolCallId: string;
+  /** Fires when the caller aborts or the call times out; a tool should stop when it does. */
+  readonly signal: AbortSignal;
+  /** The workspace root the registry was built for, when it has one. */
+  readonly workspaceRoot?: string;
+  /** The agent making the call, when an agent loop runs it. */
+  readonly agent?: { readonly name: string; readonly depth?: number };
+  /** Reports progress of a long-running call (shown to the user, not to the model). */
+  readonly onProgress?: (message: string) => void;
+}
+
+/**
+ * A tool an LLM can call. `execute(params)` with one argument must keep working: the context is
+ * optional for tool authors.
+ */
+export interface ITool {
+  /** Unique within a registry; matches `^[a-zA-Z0-9_-]{1,64}$`. */
+  readonly name: string;
+  /** What the model reads to decide when and how to call the tool. */
+  readonly description: string;
+  /** An object schema for the parameters. */
+  readonly parameters: JsonSchema;
+  /** Runs the tool and returns the text the model reads. */
+  execute(params: Record<string, unknown>, context?: ToolContext): Promise<string>;
+  /** True when the tool changes nothing (offered in `plan` mode). @default false */
+  readonly readOnly?: boolean;
+  /** Overrides the registry's `maxChars` for this tool's output. */
+  readonly maxOutputChars?: number;
+  /**
+   * Returns the risks of a particular call before it runs (for example a shell command that uses
+   * `sudo`). A warned call needs confirmation in every mode but `bypassPermissions`.
+   */
+  assessRisk?(
+    params: Record<string, unknown>,
+    context?: ToolContext,
+  ): readonly RiskWarning[] | Promise<readonly RiskWarning[]>;
+}
+
+/** The pattern every tool name must match. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;

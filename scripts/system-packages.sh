@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tools use (ripgrep for Grep/Glob, bubblewrap for the shell
+# sandbox) when they are missing and the machine allows it. Tests that need them skip clearly
+# otherwise.
+set -uo pipefail
+missing=()
+command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
+command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+  echo "Not installing ${missing[*]} (needs root and apt-get); the tests that need them will say so."
+  exit 0
+fi
+echo "Installing ${missing[*]} with apt-get..."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null && apt-get install -y -qq "${missing[@]}" >/dev/null || echo "apt-get could not install ${missing[*]}."

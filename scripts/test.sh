@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The test command: install (frozen lockfile), build, typecheck, lint, test, and a smoke test of
+# every package's built output on plain Node.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-pnpm.sh
+bash scripts/system-packages.sh
+pnpm install --frozen-lockfile
+pnpm build
+pnpm typecheck
+pnpm lint
+pnpm vitest run --reporter=default --reporter=json --outputFile=.vitest-report.json
+node scripts/print-test-summary.mjs .vitest-report.json
+pnpm smoke
