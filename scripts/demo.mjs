@@ -5,9 +5,9 @@ import {
   createContainer,
   PLUGIN_API_VERSION,
   registerToolPlugin,
+  Tokens,
   ToolPolicy,
   ToolRegistry,
-  Tokens,
 } from '@tinyelf/core';
 
 const wordsPlugin = {
@@ -35,12 +35,13 @@ const wordsPlugin = {
 const container = createContainer();
 registerToolPlugin(container, wordsPlugin);
 const registry = new ToolRegistry({ spillDirectory: false });
-for (const plugin of container.resolveAll(Tokens.ToolPlugin)) registry.registerAll(await plugin.createTools());
+for (const plugin of container.resolveAll(Tokens.ToolPlugin))
+  registry.registerAll(await plugin.createTools());
 
 console.log('Definitions (OpenAI format):');
 console.log(JSON.stringify(registry.getDefinitions(), null, 2));
 
-const policy = new ToolPolicy({ safeTools: ["count_words"] });
+const policy = new ToolPolicy({ safeTools: ['count_words'] });
 const calls = [
   ['call-1', 'count_words', { text: 'the elf and the tools', unique: 'true' }],
   ['call-2', 'count_word', { text: 'typo in the name' }],

@@ -3,5 +3,7 @@ import { readFileSync } from 'node:fs';
 
 const report = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const skipped = report.numPendingTests + report.numTodoTests;
-console.log(`tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
+console.log(
+  `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`,
+);
 if (report.numTotalTests === 0 || report.numFailedTests > 0) process.exitCode = 1;

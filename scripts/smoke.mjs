@@ -12,7 +12,10 @@ for (const folder of readdirSync(packagesDirectory).sort()) {
     failed++;
     continue;
   }
-  const run = spawnSync(process.execPath, [script], { cwd: join(packagesDirectory, folder), stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [script], {
+    cwd: join(packagesDirectory, folder),
+    stdio: 'inherit',
+  });
   if (run.status !== 0) failed++;
 }
 console.log(failed ? `smoke: ${failed} package(s) failed` : 'smoke: every package ok');

@@ -6,16 +6,20 @@ import {
   createContainer,
   PLUGIN_API_VERSION,
   registerToolPlugin,
+  Tokens,
   ToolPolicy,
   ToolRegistry,
-  Tokens,
 } from '@tinyelf/core';
 import { checkPluginConformance } from '@tinyelf/core/testing';
 
 const container = createContainer();
 container.register(Tokens.ToolPolicyConfig, { useValue: { safeTools: ['shout'] } });
 const policy = container.resolve(ToolPolicy);
-assert.equal(policy.requiresConfirmation('shout', 'default'), false, 'ToolPolicy got its config through @inject');
+assert.equal(
+  policy.requiresConfirmation('shout', 'default'),
+  false,
+  'ToolPolicy got its config through @inject',
+);
 assert.equal(policy.requiresConfirmation('Read', 'default'), true);
 
 const plugin = {
@@ -37,7 +41,9 @@ const plugin = {
 };
 registerToolPlugin(container, plugin);
 const [resolved] = container.resolveAll(Tokens.ToolPlugin);
-const registry = new ToolRegistry({ spillDirectory: false }).registerAll(await resolved.createTools());
+const registry = new ToolRegistry({ spillDirectory: false }).registerAll(
+  await resolved.createTools(),
+);
 const result = await registry.execute('call-1', 'shout', { word: 'elf', times: '3' });
 assert.equal(result.content, 'ELF ELF ELF');
 const bad = await registry.execute('call-2', 'shout', { word: 'elf' });

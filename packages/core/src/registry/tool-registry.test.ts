@@ -19,13 +19,21 @@ const echo = defineTool({
     tags: Type.Optional(Type.Array(Type.String())),
     options: Type.Optional(Type.Object({ deep: Type.Boolean() })),
     label: Type.Optional(Type.String()),
-    mode: Type.Optional(Type.Union([Type.Literal('fast'), Type.Literal('slow')], { default: 'fast' })),
+    mode: Type.Optional(
+      Type.Union([Type.Literal('fast'), Type.Literal('slow')], { default: 'fast' }),
+    ),
   }),
   execute: async (params) => JSON.stringify(params),
 });
 
 function tool(name: string, execute: ITool['execute'], extra: Partial<ITool> = {}): ITool {
-  return { name, description: `The ${name} tool`, parameters: { type: 'object', properties: {} }, execute, ...extra };
+  return {
+    name,
+    description: `The ${name} tool`,
+    parameters: { type: 'object', properties: {} },
+    execute,
+    ...extra,
+  };
 }
 
 function temporaryDirectory(): string {
@@ -34,10 +42,18 @@ function temporaryDirectory(): string {
 
 describe('ToolRegistry registration', () => {
   it('keeps registration order in getAll, getNames and getDefinitions', () => {
-    const registry = new ToolRegistry().registerAll([tool('b', async () => ''), tool('a', async () => ''), tool('c', async () => '')]);
+    const registry = new ToolRegistry().registerAll([
+      tool('b', async () => ''),
+      tool('a', async () => ''),
+      tool('c', async () => ''),
+    ]);
     expect(registry.getNames()).toEqual(['b', 'a', 'c']);
     expect(registry.getAll().map((entry) => entry.name)).toEqual(['b', 'a', 'c']);
-    expect(registry.getDefinitions().map((definition) => definition.function.name)).toEqual(['b', 'a', 'c']);
+    expect(registry.getDefinitions().map((definition) => definition.function.name)).toEqual([
+      'b',
+      'a',
+      'c',
+    ]);
   });
 
   it('throws a DuplicateToolError for a name already present, and replaces on request', () => {
@@ -58,9 +74,15 @@ describe('ToolRegistry registration', () => {
   it('refuses malformed tools with a message naming each problem', () => {
     const registry = new ToolRegistry();
     expect(() => registry.register(tool('bad name!', async () => ''))).toThrowError(/must match/);
-    expect(() => registry.register(tool('x'.repeat(65), async () => ''))).toThrowError(/must match/);
-    expect(() => registry.register({ ...tool('ok', async () => ''), description: ' ' })).toThrowError(/non-empty description/);
-    expect(() => registry.register({ ...tool('ok', async () => ''), parameters: { type: 'string' } })).toThrowError(/type "object"/);
+    expect(() => registry.register(tool('x'.repeat(65), async () => ''))).toThrowError(
+      /must match/,
+    );
+    expect(() =>
+      registry.register({ ...tool('ok', async () => ''), description: ' ' }),
+    ).toThrowError(/non-empty description/);
+    expect(() =>
+      registry.register({ ...tool('ok', async () => ''), parameters: { type: 'string' } }),
+    ).toThrowError(/type "object"/);
   });
 
   it('unregisters, and has/get reflect it', () => {
@@ -94,7 +116,9 @@ describe('ToolRegistry registration', () => {
 describe('ToolRegistry.getDefinitions', () => {
   const schemaWithRefs = {
     type: 'object',
-    $defs: { Point: { type: 'object', properties: { x: { type: 'number' } }, additionalProperties: false } },
+    $defs: {
+      Point: { type: 'object', properties: { x: { type: 'number' } }, additionalProperties: false },
+    },
     properties: {
       start: { $ref: '#/$defs/Point' },
       kind: { const: 'line' },
@@ -109,18 +133,28 @@ describe('ToolRegistry.getDefinitions', () => {
     const [definition] = registry.getDefinitions();
     expect(definition).toEqual({
       type: 'function',
-      function: { name: 'echo', description: 'Returns its arguments as JSON', parameters: JSON.parse(JSON.stringify(echo.parameters)) },
+      function: {
+        name: 'echo',
+        description: 'Returns its arguments as JSON',
+        parameters: JSON.parse(JSON.stringify(echo.parameters)),
+      },
     });
     expect(Object.getOwnPropertySymbols(definition?.function.parameters ?? {})).toEqual([]);
   });
 
   it('gives the Anthropic shape', () => {
-    const registry = new ToolRegistry().register(tool('t', async () => '', { parameters: schemaWithRefs }));
-    expect(registry.getDefinitions('anthropic')).toEqual([{ name: 't', description: 'The t tool', input_schema: schemaWithRefs }]);
+    const registry = new ToolRegistry().register(
+      tool('t', async () => '', { parameters: schemaWithRefs }),
+    );
+    expect(registry.getDefinitions('anthropic')).toEqual([
+      { name: 't', description: 'The t tool', input_schema: schemaWithRefs },
+    ]);
   });
 
   it('gives a Gemini schema without $ref, $defs, additionalProperties or const', () => {
-    const registry = new ToolRegistry().register(tool('t', async () => '', { parameters: schemaWithRefs }));
+    const registry = new ToolRegistry().register(
+      tool('t', async () => '', { parameters: schemaWithRefs }),
+    );
     expect(registry.getDefinitions('gemini')).toEqual([
       {
         name: 't',
@@ -144,7 +178,10 @@ describe('ToolRegistry.getDefinitions', () => {
     first.pop();
     expect(registry.getDefinitions()).toHaveLength(1);
     registry.register(tool('b', async () => ''));
-    expect(registry.getDefinitions().map((definition) => definition.function.name)).toEqual(['a', 'b']);
+    expect(registry.getDefinitions().map((definition) => definition.function.name)).toEqual([
+      'a',
+      'b',
+    ]);
   });
 });
 
@@ -152,18 +189,28 @@ describe('ToolRegistry.execute', () => {
   it('runs a tool and reports its output with timing', async () => {
     const registry = new ToolRegistry().register(echo);
     const result = await registry.execute('call-1', 'echo', { count: 2 });
-    expect(result).toMatchObject({ toolCallId: 'call-1', toolName: 'echo', isError: false, truncated: false });
+    expect(result).toMatchObject({
+      toolCallId: 'call-1',
+      toolName: 'echo',
+      isError: false,
+      truncated: false,
+    });
     expect(JSON.parse(result.content)).toEqual({ count: 2, mode: 'fast' });
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
     expect(result.errorCode).toBeUndefined();
   });
 
   it('names an unknown tool, suggests the closest and lists all', async () => {
-    const registry = new ToolRegistry().registerAll([tool('Read', async () => ''), tool('Write', async () => '')]);
+    const registry = new ToolRegistry().registerAll([
+      tool('Read', async () => ''),
+      tool('Write', async () => ''),
+    ]);
     const result = await registry.execute('c', 'Reed', {});
     expect(result.isError).toBe(true);
     expect(result.errorCode).toBe('TOOL_NOT_FOUND');
-    expect(result.content).toContain('Tool "Reed" not found. Did you mean "Read"? Available tools: Read, Write.');
+    expect(result.content).toContain(
+      'Tool "Reed" not found. Did you mean "Read"? Available tools: Read, Write.',
+    );
     expect(result.content.endsWith(`\n\n${ERROR_RETRY_HINT}`)).toBe(true);
   });
 
@@ -192,8 +239,13 @@ describe('ToolRegistry.execute', () => {
   });
 
   it('accepts arguments as a JSON string, and null as no arguments', async () => {
-    const registry = new ToolRegistry().registerAll([echo, tool('none', async (params) => JSON.stringify(params))]);
-    expect(JSON.parse((await registry.execute('c', 'echo', '{"count":"3"}')).content).count).toBe(3);
+    const registry = new ToolRegistry().registerAll([
+      echo,
+      tool('none', async (params) => JSON.stringify(params)),
+    ]);
+    expect(JSON.parse((await registry.execute('c', 'echo', '{"count":"3"}')).content).count).toBe(
+      3,
+    );
     expect((await registry.execute('c', 'none', null)).content).toBe('{}');
   });
 
@@ -203,7 +255,11 @@ describe('ToolRegistry.execute', () => {
       defineTool({
         name: 'strict',
         description: 'strict',
-        parameters: Type.Object({ path: Type.String(), limit: Type.Integer({ minimum: 1 }), flag: Type.Boolean() }),
+        parameters: Type.Object({
+          path: Type.String(),
+          limit: Type.Integer({ minimum: 1 }),
+          flag: Type.Boolean(),
+        }),
         execute: async () => {
           ran = true;
           return '';
@@ -216,7 +272,9 @@ describe('ToolRegistry.execute', () => {
     expect(result.content).toContain('Invalid arguments for tool "strict"');
     expect(result.content).toContain('- path: missing required parameter (expected a string)');
     expect(result.content).toContain('- limit: expected an integer (>= 1), got a string "many"');
-    expect(result.content).toContain('- flag: expected a boolean (true or false), got a string "maybe"');
+    expect(result.content).toContain(
+      '- flag: expected a boolean (true or false), got a string "maybe"',
+    );
   });
 
   it('never rejects on arrays, strings that are not JSON, or numbers as arguments', async () => {
@@ -237,7 +295,9 @@ describe('ToolRegistry.execute', () => {
     });
     const registry = new ToolRegistry().registerAll([closed, echo]);
     expect((await registry.execute('c', 'closed', { a: 1, extra: true })).content).toBe('{"a":1}');
-    expect(JSON.parse((await registry.execute('c', 'echo', { count: 1, extra: true })).content).extra).toBe(true);
+    expect(
+      JSON.parse((await registry.execute('c', 'echo', { count: 1, extra: true })).content).extra,
+    ).toBe(true);
   });
 
   it('validates plain JSON Schema (as MCP servers send), with $ref and formats', async () => {
@@ -246,12 +306,20 @@ describe('ToolRegistry.execute', () => {
         parameters: {
           type: 'object',
           $defs: { Size: { type: 'integer', minimum: 0 } },
-          properties: { size: { $ref: '#/$defs/Size' }, url: { type: 'string', format: 'uri' }, level: { enum: ['low', 'high'] } },
+          properties: {
+            size: { $ref: '#/$defs/Size' },
+            url: { type: 'string', format: 'uri' },
+            level: { enum: ['low', 'high'] },
+          },
           required: ['size'],
         },
       }),
     );
-    expect(JSON.parse((await registry.execute('c', 'plain', { size: '4', url: 'x', level: 'low' })).content)).toEqual({ size: 4, url: 'x', level: 'low' });
+    expect(
+      JSON.parse(
+        (await registry.execute('c', 'plain', { size: '4', url: 'x', level: 'low' })).content,
+      ),
+    ).toEqual({ size: 4, url: 'x', level: 'low' });
     const bad = await registry.execute('c', 'plain', { size: -1, level: 'mid' });
     expect(bad.content).toContain('- size: expected an integer (>= 0), got an integer -1');
     expect(bad.content).toContain('- level: expected one of "low" | "high", got a string "mid"');
@@ -275,9 +343,14 @@ describe('ToolRegistry.execute', () => {
     expect(thrown).toMatchObject({ isError: true, errorCode: 'TOOL_EXECUTION_FAILED' });
     expect(thrown.content).toBe(`Error running tool "throws": disk on fire\n\n${ERROR_RETRY_HINT}`);
     expect((await registry.execute('c', 'throwsString', {})).content).toContain('plain string');
-    expect((await registry.execute('c', 'throwsSync', {})).content).toContain('The tool threw undefined');
+    expect((await registry.execute('c', 'throwsSync', {})).content).toContain(
+      'The tool threw undefined',
+    );
     expect(JSON.parse((await registry.execute('c', 'object', {})).content)).toEqual({ answer: 42 });
-    expect(await registry.execute('c', 'nothing', {})).toMatchObject({ content: '', isError: false });
+    expect(await registry.execute('c', 'nothing', {})).toMatchObject({
+      content: '',
+      isError: false,
+    });
   });
 
   it('bounds a hanging tool with timeoutMs and fires its signal', async () => {
@@ -295,7 +368,9 @@ describe('ToolRegistry.execute', () => {
   });
 
   it('honours the registry default timeout', async () => {
-    const registry = new ToolRegistry({ defaultTimeoutMs: 20 }).register(tool('hang', () => new Promise<string>(() => {})));
+    const registry = new ToolRegistry({ defaultTimeoutMs: 20 }).register(
+      tool('hang', () => new Promise<string>(() => {})),
+    );
     expect((await registry.execute('c', 'hang', {})).errorCode).toBe('TOOL_TIMEOUT');
   });
 
@@ -333,7 +408,11 @@ describe('ToolRegistry.execute', () => {
       tool('oneArgument', async (params) => `got ${Object.keys(params).length}`),
     ]);
     await registry.execute('call-9', 'ctx', {}, { context: { agent: { name: 'helper' } } });
-    expect(context).toMatchObject({ toolCallId: 'call-9', workspaceRoot: '/work/space', agent: { name: 'helper' } });
+    expect(context).toMatchObject({
+      toolCallId: 'call-9',
+      workspaceRoot: '/work/space',
+      agent: { name: 'helper' },
+    });
     expect(context?.signal.aborted).toBe(false);
     expect((await registry.execute('c', 'oneArgument', {})).content).toBe('got 0');
   });
@@ -344,13 +423,21 @@ describe('ToolRegistry output truncation', () => {
 
   it('cuts long output at a line boundary, says how much was cut and saves the full text in the workspace', async () => {
     const workspace = temporaryDirectory();
-    const registry = new ToolRegistry({ workspaceRoot: workspace, maxChars: 100 }).register(tool('long', async () => lines));
+    const registry = new ToolRegistry({ workspaceRoot: workspace, maxChars: 100 }).register(
+      tool('long', async () => lines),
+    );
     const result = await registry.execute('c', 'long', {});
     expect(result.truncated).toBe(true);
-    expect(result.fullOutputPath?.startsWith(join(workspace, '.tinyelf', 'tool-output'))).toBe(true);
+    expect(result.fullOutputPath?.startsWith(join(workspace, '.tinyelf', 'tool-output'))).toBe(
+      true,
+    );
     expect(readFileSync(result.fullOutputPath ?? '', 'utf8')).toBe(lines);
     const head = `${lines.split('\n').slice(0, 13).join('\n')}\n`;
-    expect(result.content.startsWith(`${head}\n... (truncated: showing ${head.length} of ${lines.length} characters; ${lines.length - head.length} characters in 987 lines were cut.`)).toBe(true);
+    expect(
+      result.content.startsWith(
+        `${head}\n... (truncated: showing ${head.length} of ${lines.length} characters; ${lines.length - head.length} characters in 987 lines were cut.`,
+      ),
+    ).toBe(true);
     expect(result.content).toContain('read it with Read from line 14');
   });
 
@@ -360,10 +447,14 @@ describe('ToolRegistry output truncation', () => {
       tool('tight', async () => lines),
     ]);
     expect((await registry.execute('c', 'roomy', {})).truncated).toBe(false);
-    expect((await registry.execute('c', 'tight', {}, { maxChars: 1_000_000 })).truncated).toBe(false);
+    expect((await registry.execute('c', 'tight', {}, { maxChars: 1_000_000 })).truncated).toBe(
+      false,
+    );
     const cut = await registry.execute('c', 'tight', {});
     expect(cut.truncated).toBe(true);
-    expect(cut.content).toContain('The full output was not kept: saving full outputs is turned off.');
+    expect(cut.content).toContain(
+      'The full output was not kept: saving full outputs is turned off.',
+    );
   });
 
   it('keeps at most spillMaxFiles saved outputs and removes old ones', async () => {
@@ -371,7 +462,11 @@ describe('ToolRegistry output truncation', () => {
     writeFileSync(join(directory, 'ancient.txt'), 'old');
     const old = new Date(Date.now() - 3 * 86_400_000);
     utimesSync(join(directory, 'ancient.txt'), old, old);
-    const registry = new ToolRegistry({ maxChars: 10, spillDirectory: directory, spillMaxFiles: 3 }).register(tool('long', async () => lines));
+    const registry = new ToolRegistry({
+      maxChars: 10,
+      spillDirectory: directory,
+      spillMaxFiles: 3,
+    }).register(tool('long', async () => lines));
     for (let index = 0; index < 5; index++) await registry.execute('c', 'long', {});
     const files = readdirSync(directory);
     expect(files).toHaveLength(3);
@@ -381,7 +476,10 @@ describe('ToolRegistry output truncation', () => {
   it('still answers when the spill directory cannot be written', async () => {
     const blocker = join(temporaryDirectory(), 'file');
     writeFileSync(blocker, '');
-    const registry = new ToolRegistry({ maxChars: 10, spillDirectory: join(blocker, 'sub') }).register(tool('long', async () => lines));
+    const registry = new ToolRegistry({
+      maxChars: 10,
+      spillDirectory: join(blocker, 'sub'),
+    }).register(tool('long', async () => lines));
     const result = await registry.execute('c', 'long', {});
     expect(result.truncated).toBe(true);
     expect(result.content).toMatch(/The full output was not kept: it could not be saved/);
@@ -396,10 +494,13 @@ describe('ToolRegistry.assessRisk', () => {
         description: 'risky',
         parameters: Type.Object({ level: Type.Integer() }),
         execute: async () => '',
-        assessRisk: ({ level }) => (level > 3 ? [{ rule: 'high-level', message: `level ${level} is high` }] : []),
+        assessRisk: ({ level }) =>
+          level > 3 ? [{ rule: 'high-level', message: `level ${level} is high` }] : [],
       }),
     );
-    expect(await registry.assessRisk('risky', { level: '5' })).toEqual([{ rule: 'high-level', message: 'level 5 is high' }]);
+    expect(await registry.assessRisk('risky', { level: '5' })).toEqual([
+      { rule: 'high-level', message: 'level 5 is high' },
+    ]);
     expect(await registry.assessRisk('risky', { level: 1 })).toEqual([]);
     expect(await registry.assessRisk('risky', { level: 'x' })).toEqual([]);
     expect(await registry.assessRisk('missing', {})).toEqual([]);
