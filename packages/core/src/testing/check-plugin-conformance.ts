@@ -114,10 +114,14 @@ export async function checkPluginConformance(
       );
       continue;
     }
-    if (seen.has(name)) fail('tool-names', `name "${name}" is used twice`, name);
+    if (seen.has(name)) {
+      fail('tool-names', `name "${name}" is used twice`, name);
+      continue;
+    }
     seen.add(name);
     if (typeof tool.description !== 'string' || tool.description.trim() === '') {
       fail('tool-descriptions', 'the description is empty', name);
+      continue;
     }
     if ((tool.parameters as JsonSchema | undefined)?.type !== 'object') {
       fail('tool-schemas', 'parameters must be a JSON Schema with type "object"', name);
