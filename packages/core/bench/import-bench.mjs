@@ -1,0 +1,29 @@
+// Measures the cold import of @tinyelf/core (and of its first execute(), which loads TypeBox)
+// against bare `node`. Run after `pnpm build`: node bench/import-bench.mjs
+import { spawnSync } from 'node:child_process';
+
+const runs = 21;
+function median(script) {
+  const times = [];
+  for (let index = 0; index < runs; index++) {
+    const started = process.hrtime.bigint();
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd() });
+    if (run.status !== 0) throw new Error(run.stderr.toString());
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(runs / 2)];
+}
+
+const bare = median('');
+const core = median("await import('@tinyelf/core');");
+const firstCall = median(`
+const { ToolRegistry } = await import('@tinyelf/core');
+const registry = new ToolRegistry({ spillDirectory: false });
+registry.register({ name: 't', description: 't', parameters: { type: 'object', properties: { n: { type: 'number' } } }, execute: async () => 'ok' });
+await registry.execute('c', 't', { n: '1' });`);
+console.log(`| cold start (median of ${runs}) | time | over bare node |`);
+console.log('|---|---|---|');
+console.log(`| node -e '' | ${bare.toFixed(1)} ms | |`);
+console.log(`| import @tinyelf/core | ${core.toFixed(1)} ms | +${(core - bare).toFixed(1)} ms |`);
+console.log(`| import + build a registry + first execute (loads TypeBox) | ${firstCall.toFixed(1)} ms | +${(firstCall - bare).toFixed(1)} ms |`);

@@ -1,0 +1,67 @@
+// Measures the registry's own cost per execute() against calling the tool directly and against
+// the compiled TypeBox check alone. Run after `pnpm build`: node bench/registry-bench.mjs
+import { Type } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { defineTool, ToolRegistry } from '@tinyelf/core';
+
+const parameters = Type.Object({
+  path: Type.String(),
+  offset: Type.Integer({ minimum: 1 }),
+  limit: Type.Integer({ minimum: 1 }),
+  verbose: Type.Boolean(),
+  tags: Type.Array(Type.String()),
+});
+const makeTool = (name) =>
+  defineTool({ name, description: `bench tool ${name}`, parameters, execute: async () => 'ok' });
+
+const valid = { path: 'src/index.ts', offset: 10, limit: 20, verbose: true, tags: ['a', 'b'] };
+const needsCoercion = { path: 'src/index.ts', offset: '10', limit: '20', verbose: 'true', tags: 'a' };
+
+function registryWith(count) {
+  const registry = new ToolRegistry({ spillDirectory: false });
+  for (let index = 0; index < count; index++) registry.register(makeTool(`tool_${index}`));
+  return registry;
+}
+
+async function measure(label, run, { batches = 31, perBatch = 20_000 } = {}) {
+  for (let index = 0; index < perBatch; index++) await run(); // warm-up
+  const samples = [];
+  for (let batch = 0; batch < batches; batch++) {
+    const started = process.hrtime.bigint();
+    for (let index = 0; index < perBatch; index++) await run();
+    samples.push(Number(process.hrtime.bigint() - started) / perBatch);
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)];
+  return { label, medianNs: median, p90Ns: samples[Math.floor(samples.length * 0.9)] };
+}
+
+const direct = makeTool('direct');
+const check = TypeCompiler.Compile(parameters);
+const small = registryWith(10);
+const large = registryWith(1000);
+const middleName = 'tool_5';
+const farName = 'tool_999';
+
+const results = [
+  await measure('tool.execute directly', () => direct.execute(valid)),
+  await measure('compiled TypeBox check alone', () => check.Check(valid)),
+  await measure('registry.execute, valid args, 10 tools', () => small.execute('c', middleName, valid)),
+  await measure('registry.execute, valid args, 1000 tools', () => large.execute('c', farName, valid)),
+  await measure('registry.execute, coerced args, 10 tools', () => small.execute('c', middleName, needsCoercion)),
+  await measure('registry.execute, coerced args, 1000 tools', () => large.execute('c', farName, needsCoercion)),
+];
+const directNs = results[0].medianNs;
+console.log(`Node ${process.version}, ${new Date().toISOString()}`);
+console.log('| measurement | median | p90 | overhead over direct call |');
+console.log('|---|---|---|---|');
+for (const result of results) {
+  const overhead = result.label.startsWith('registry') ? `${((result.medianNs - directNs) / 1000).toFixed(2)} µs` : '';
+  console.log(`| ${result.label} | ${(result.medianNs / 1000).toFixed(3)} µs | ${(result.p90Ns / 1000).toFixed(3)} µs | ${overhead} |`);
+}
+const goals = [
+  ['valid args overhead < 2 µs', results[2].medianNs - directNs < 2000],
+  ['coerced args overhead < 6 µs', results[4].medianNs - directNs < 6000],
+  ['1000 tools within 25% of 10 tools', results[3].medianNs < results[2].medianNs * 1.25],
+];
+for (const [goal, met] of goals) console.log(`${met ? 'met' : 'MISSED'}: ${goal}`);
