@@ -7,7 +7,9 @@ function median(script) {
   const times = [];
   for (let index = 0; index < runs; index++) {
     const started = process.hrtime.bigint();
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd() });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: process.cwd(),
+    });
     if (run.status !== 0) throw new Error(run.stderr.toString());
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
@@ -26,4 +28,6 @@ console.log(`| cold start (median of ${runs}) | time | over bare node |`);
 console.log('|---|---|---|');
 console.log(`| node -e '' | ${bare.toFixed(1)} ms | |`);
 console.log(`| import @tinyelf/core | ${core.toFixed(1)} ms | +${(core - bare).toFixed(1)} ms |`);
-console.log(`| import + build a registry + first execute (loads TypeBox) | ${firstCall.toFixed(1)} ms | +${(firstCall - bare).toFixed(1)} ms |`);
+console.log(
+  `| import + build a registry + first execute (loads TypeBox) | ${firstCall.toFixed(1)} ms | +${(firstCall - bare).toFixed(1)} ms |`,
+);

@@ -15,7 +15,13 @@ const makeTool = (name) =>
   defineTool({ name, description: `bench tool ${name}`, parameters, execute: async () => 'ok' });
 
 const valid = { path: 'src/index.ts', offset: 10, limit: 20, verbose: true, tags: ['a', 'b'] };
-const needsCoercion = { path: 'src/index.ts', offset: '10', limit: '20', verbose: 'true', tags: 'a' };
+const needsCoercion = {
+  path: 'src/index.ts',
+  offset: '10',
+  limit: '20',
+  verbose: 'true',
+  tags: 'a',
+};
 
 function registryWith(count) {
   const registry = new ToolRegistry({ spillDirectory: false });
@@ -46,18 +52,30 @@ const farName = 'tool_999';
 const results = [
   await measure('tool.execute directly', () => direct.execute(valid)),
   await measure('compiled TypeBox check alone', () => check.Check(valid)),
-  await measure('registry.execute, valid args, 10 tools', () => small.execute('c', middleName, valid)),
-  await measure('registry.execute, valid args, 1000 tools', () => large.execute('c', farName, valid)),
-  await measure('registry.execute, coerced args, 10 tools', () => small.execute('c', middleName, needsCoercion)),
-  await measure('registry.execute, coerced args, 1000 tools', () => large.execute('c', farName, needsCoercion)),
+  await measure('registry.execute, valid args, 10 tools', () =>
+    small.execute('c', middleName, valid),
+  ),
+  await measure('registry.execute, valid args, 1000 tools', () =>
+    large.execute('c', farName, valid),
+  ),
+  await measure('registry.execute, coerced args, 10 tools', () =>
+    small.execute('c', middleName, needsCoercion),
+  ),
+  await measure('registry.execute, coerced args, 1000 tools', () =>
+    large.execute('c', farName, needsCoercion),
+  ),
 ];
 const directNs = results[0].medianNs;
 console.log(`Node ${process.version}, ${new Date().toISOString()}`);
 console.log('| measurement | median | p90 | overhead over direct call |');
 console.log('|---|---|---|---|');
 for (const result of results) {
-  const overhead = result.label.startsWith('registry') ? `${((result.medianNs - directNs) / 1000).toFixed(2)} µs` : '';
-  console.log(`| ${result.label} | ${(result.medianNs / 1000).toFixed(3)} µs | ${(result.p90Ns / 1000).toFixed(3)} µs | ${overhead} |`);
+  const overhead = result.label.startsWith('registry')
+    ? `${((result.medianNs - directNs) / 1000).toFixed(2)} µs`
+    : '';
+  console.log(
+    `| ${result.label} | ${(result.medianNs / 1000).toFixed(3)} µs | ${(result.p90Ns / 1000).toFixed(3)} µs | ${overhead} |`,
+  );
 }
 const goals = [
   ['valid args overhead < 2 µs', results[2].medianNs - directNs < 2000],
