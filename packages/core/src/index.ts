@@ -14,6 +14,7 @@ export {
 } from './di/tsyringe';
 export { DuplicateToolError } from './errors/duplicate-tool-error';
 export { InvalidToolInputError } from './errors/invalid-tool-input-error';
+export { PathOutsideWorkspaceError } from './errors/path-outside-workspace-error';
 export { PluginRegistrationError } from './errors/plugin-registration-error';
 export { TinyElfError, type TinyElfErrorCode } from './errors/tinyelf-error';
 export { describeThrown, toTinyElfError } from './errors/to-tinyelf-error';
@@ -63,3 +64,10 @@ export {
   type ToolContext,
 } from './tool/tool';
 export { VERSION } from './version';
+export {
+  type GuardedPath,
+  isWithin,
+  realLocation,
+  WorkspaceGuard,
+  type WorkspaceGuardOptions,
+} from './workspace/workspace-guard';
