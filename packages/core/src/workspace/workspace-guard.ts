@@ -169,7 +169,7 @@ export function realLocation(absolute: string, linksFollowed = { count: 0 }): st
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
   }
   const parts = absolute.split(sep).filter(Boolean);
-  let current = sep;
+  let current: string = sep;
   for (let index = 0; index < parts.length; index++) {
     const next = join(current, parts[index]!);
     let isLink = false;
