@@ -1,0 +1,22 @@
+import { BuildStep, PLUGIN_API_VERSION, type ToolBuildContext, type ToolPlugin } from '@tinyelf/core';
+import { createFileSystemTools } from './create-file-system-tools';
+import type { FileSystemToolsOptions } from './file-system-tools-options';
+
+/** The plugin's name, and the key of its section in the build configuration. */
+export const FILE_SYSTEM_PLUGIN_NAME = 'fileSystem';
+
+/**
+ * The file-system plugin, at step FileSystem. Its options come from the argument, overridden by
+ * the build configuration's `fileSystem` section; the workspace root is the build's.
+ */
+export function createFileSystemPlugin(options: Partial<FileSystemToolsOptions> = {}): ToolPlugin {
+  return {
+    name: FILE_SYSTEM_PLUGIN_NAME,
+    apiVersion: PLUGIN_API_VERSION,
+    step: BuildStep.FileSystem,
+    createTools(context: ToolBuildContext) {
+      const section = (context.config[FILE_SYSTEM_PLUGIN_NAME] ?? {}) as Partial<FileSystemToolsOptions>;
+      return createFileSystemTools({ ...options, ...section, workspaceRoot: section.workspaceRoot ?? options.workspaceRoot ?? context.workspaceRoot });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** Options of {@link createFileSystemTools} and the file-system plugin. */
+export interface FileSystemToolsOptions {
+  /** The workspace root; relative paths resolve against it. */
+  readonly workspaceRoot: string;
+  /** Refuse paths whose real location is outside the workspace. @default true */
+  readonly restrictToWorkspace?: boolean;
+  /** More folders the tools may use when restricted. @default [] */
+  readonly allowedPaths?: readonly string[];
+  /** Folders or files the tools never touch. @default [] */
+  readonly deniedPaths?: readonly string[];
+  /** Read without offset/limit shows at most this many bytes. @default 131_072 (128 KB) */
+  readonly readMaxBytes?: number;
+  /** Read without offset/limit refuses files larger than this. @default 10_485_760 (10 MB) */
+  readonly readRefuseBytes?: number;
+  /** Lines longer than this many characters are shortened in Read and Grep output. @default 2000 */
+  readonly maxLineLength?: number;
+  /** Lines Read shows when only `offset` is given. @default 2000 */
+  readonly defaultReadLimit?: number;
+  /** Edit refuses files larger than this. @default 52_428_800 (50 MB) */
+  readonly editMaxBytes?: number;
+  /** ListDir shows at most this many entries. @default 1000 */
+  readonly listMaxEntries?: number;
+  /** Glob shows at most this many paths. @default 1000 */
+  readonly globMaxResults?: number;
+  /** Grep shows at most this many lines (or files, or counts). @default 500 */
+  readonly grepMaxResults?: number;
+  /**
+   * The ripgrep binary Grep and Glob hand off to: `'auto'` finds `rg` on the PATH, a string is a
+   * path to it, `false` always uses the JavaScript search. @default 'auto'
+   */
+  readonly ripgrep?: 'auto' | string | false;
+  /** Folder names never searched by Glob and Grep. @default ['.git', 'node_modules'] */
+  readonly skipDirectories?: readonly string[];
+}

@@ -1,0 +1,87 @@
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import picomatch from 'picomatch';
+import type { GrepQuery } from './grep-query';
+import { toGlobPath } from './list-search-files';
+import { fileEntry, type SearchResults } from './search-results';
+
+const regexSpecials = /[\\^$.*+?()[\]{}|]/;
+
+/**
+ * Searches files in JavaScript with the same rules as the ripgrep path: line-oriented matching,
+ * binary files (a NUL byte) skipped, the include glob applied to the name (or, with a `/`, to the
+ * path below the search folder). A literal pattern is looked for in the raw bytes first, so files
+ * without it are never decoded.
+ */
+export function grepWithJavaScript(query: GrepQuery, files: readonly string[], folder: string): SearchResults {
+  const flags = query.caseInsensitive ? 'i' : '';
+  const lineRegex = new RegExp(query.pattern, flags);
+  const scanRegex = new RegExp(query.pattern, `${flags}gm`);
+  const literal = !query.caseInsensitive && !regexSpecials.test(query.pattern) ? Buffer.from(query.pattern, 'utf8') : undefined;
+  const include = query.include ? picomatch(query.include, { dot: true }) : undefined;
+  const includeByPath = query.include?.includes('/') ?? false;
+  const results: SearchResults = new Map();
+
+  for (const file of files) {
+    if (include && !include(includeByPath ? toGlobPath(folder, file) : basename(file))) continue;
+    let buffer: Buffer;
+    try {
+      buffer = readFileSync(file);
+    } catch {
+      continue;
+    }
+    if (literal && buffer.indexOf(literal) === -1) continue;
+    if (buffer.indexOf(0) !== -1) continue;
+    const text = buffer.toString('utf8');
+    const matchLines = findMatchingLines(text, lineRegex, scanRegex);
+    if (matchLines.length === 0) continue;
+    const entry = fileEntry(results, file);
+    entry.matchCount = matchLines.length;
+    if (query.mode !== 'content') continue;
+    const lines = text.split('\n');
+    if (lines.at(-1) === '') lines.pop();
+    const matchSet = new Set(matchLines);
+    for (const number of matchLines) {
+      const from = Math.max(1, number - query.context);
+      const to = Math.min(lines.length, number + query.context);
+      for (let line = from; line <= to && entry.lines.size < query.perFileLimit; line++) {
+        if (!entry.lines.has(line)) {
+          entry.lines.set(line, { text: lines[line - 1]!.replace(/\r$/, ''), isMatch: matchSet.has(line) });
+        }
+      }
+    }
+  }
+  return results;
+}
+
+/** The 1-based numbers of the lines on which the pattern matches (each line tested alone). */
+function findMatchingLines(text: string, lineRegex: RegExp, scanRegex: RegExp): number[] {
+  const found: number[] = [];
+  let lineNumber = 1;
+  let counted = 0;
+  scanRegex.lastIndex = 0;
+  while (scanRegex.lastIndex <= text.length) {
+    const match = scanRegex.exec(text);
+    if (!match) break;
+    const lineStart = text.lastIndexOf('\n', match.index - 1) + 1;
+    let lineEnd = text.indexOf('\n', match.index);
+    if (lineEnd === -1) lineEnd = text.length;
+    for (let index = text.indexOf('\n', counted); index !== -1 && index < lineStart; index = text.indexOf('\n', index + 1)) {
+      lineNumber++;
+      counted = index + 1;
+    }
+    if (lineStart === text.length && lineStart > 0) break;
+    if (lineRegex.test(text.slice(lineStart, lineEnd).replace(/\r$/, ''))) found.push(lineNumber);
+    scanRegex.lastIndex = lineEnd + 1;
+  }
+  return found;
+}
+
+/** Whether a path names a regular file. */
+export function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}

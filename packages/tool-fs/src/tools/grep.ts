@@ -1,0 +1,102 @@
+import { Type } from '@sinclair/typebox';
+import { defineTool, TinyElfError } from '@tinyelf/core';
+import type { FileSystemServices } from '../file-system-services';
+import { shortenLine } from '../line-format';
+import type { GrepQuery } from '../search/grep-query';
+import { grepWithJavaScript } from '../search/grep-with-javascript';
+import { grepWithRipgrep } from '../search/grep-with-ripgrep';
+import { listSearchFiles } from '../search/list-search-files';
+import type { SearchResults } from '../search/search-results';
+import { statOrExplain } from './file-checks';
+
+const parameters = Type.Object({
+  pattern: Type.String({ description: 'A regular expression to search file contents for.' }),
+  path: Type.Optional(Type.String({ description: 'The folder (or file) to search. Default: the workspace root.' })),
+  include: Type.Optional(Type.String({ description: 'Only files whose name matches this glob, such as `*.ts` or `*.{js,jsx}`.' })),
+  output_mode: Type.Optional(
+    Type.Union([Type.Literal('content'), Type.Literal('files_with_matches'), Type.Literal('count')], {
+      description: '`content`: matching lines as path:line:text (default); `files_with_matches`: file paths only; `count`: matches per file.',
+      default: 'content',
+    }),
+  ),
+  case_insensitive: Type.Optional(Type.Boolean({ description: 'Ignore case.', default: false })),
+  context: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'Lines of context to show before and after each match.', default: 0 })),
+});
+
+const grepLineLength = 500;
+
+/** The Grep tool: regular-expression search over file contents, with ripgrep when present. */
+export function createGrepTool(services: FileSystemServices) {
+  const { guard, options } = services;
+  return defineTool({
+    name: 'Grep',
+    description:
+      'Searches file contents for a regular expression. Output: path:line:text for each matching line, grouped by file (or file names only, or counts). Skips binary files, .git, node_modules and what .gitignore ignores. Use include to limit the files (`*.ts`), context for surrounding lines.',
+    parameters,
+    readOnly: true,
+    async execute(params, context) {
+      try {
+        new RegExp(params.pattern);
+      } catch (error) {
+        throw new TinyElfError({ code: 'INVALID_PATTERN', message: `The pattern is not a valid regular expression: ${(error as Error).message}.` });
+      }
+      const target = guard.resolve(params.path ?? '.');
+      const info = await statOrExplain(target.real, params.path ?? '.');
+      const query: GrepQuery = {
+        pattern: params.pattern,
+        caseInsensitive: params.case_insensitive ?? false,
+        context: params.context ?? 0,
+        include: params.include,
+        mode: params.output_mode ?? 'content',
+        perFileLimit: options.grepMaxResults,
+      };
+      let results: SearchResults | undefined;
+      if (services.ripgrepPath) {
+        results = await grepWithRipgrep(services.ripgrepPath, query, target.real, options.workspaceRoot, options.skipDirectories, context?.signal);
+      }
+      if (!results) {
+        const files = info.isDirectory() ? await listSearchFiles({ ...services, ripgrepPath: undefined }, target.real) : [target.real];
+        results = grepWithJavaScript(query, files, info.isDirectory() ? target.real : target.real);
+      }
+      return render(services, results, query);
+    },
+  });
+}
+
+function render(services: FileSystemServices, results: SearchResults, query: GrepQuery): string {
+  const { guard, options } = services;
+  const files = [...results.entries()]
+    .filter(([file]) => guard.isAllowed(file))
+    .map(([file, matches]) => ({ path: guard.display(file), matches }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (files.length === 0) return `No matches for /${query.pattern}/.`;
+  const totalMatches = files.reduce((sum, file) => sum + file.matches.matchCount, 0);
+  const limit = options.grepMaxResults;
+
+  if (query.mode !== 'content') {
+    const shown = files.slice(0, limit);
+    const lines = shown.map((file) => (query.mode === 'count' ? `${file.path}:${file.matches.matchCount}` : file.path));
+    const more = files.length > shown.length ? `\n... and ${files.length - shown.length} more files (not shown).` : '';
+    const header = query.mode === 'count' ? `${totalMatches} matching lines in ${files.length} files:` : `${files.length} files match:`;
+    return `${header}\n${lines.join('\n')}${more}`;
+  }
+
+  const blocks: string[] = [];
+  let shownMatches = 0;
+  for (const file of files) {
+    if (shownMatches >= limit) break;
+    const lines: string[] = [];
+    let previous: number | undefined;
+    for (const number of [...file.matches.lines.keys()].sort((a, b) => a - b)) {
+      const line = file.matches.lines.get(number)!;
+      if (line.isMatch && shownMatches >= limit) break;
+      if (previous !== undefined && number > previous + 1) lines.push('--');
+      lines.push(`${file.path}${line.isMatch ? ':' : '-'}${number}${line.isMatch ? ':' : '-'}${shortenLine(line.text, grepLineLength)}`);
+      if (line.isMatch) shownMatches++;
+      previous = number;
+    }
+    blocks.push(lines.join('\n'));
+  }
+  const more = totalMatches > shownMatches ? `\n\n... ${totalMatches - shownMatches} more matching lines not shown; narrow the pattern, the path or include.` : '';
+  return `${totalMatches} matching line${totalMatches === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'}:\n${blocks.join('\n\n')}${more}`;
+}

@@ -1,0 +1,50 @@
+import { stat } from 'node:fs/promises';
+import { Type } from '@sinclair/typebox';
+import { defineTool, TinyElfError } from '@tinyelf/core';
+import { writeFileAtomically } from '../atomic-write';
+import { formatBytes } from '../binary-detection';
+import { hashContent } from '../file-state-tracker';
+import type { FileSystemServices } from '../file-system-services';
+import { protectedPathWarnings } from '../protected-paths';
+import { describeNonRegular } from './file-checks';
+
+const parameters = Type.Object({
+  path: Type.String({ description: 'The file to create or overwrite, relative to the workspace or absolute.' }),
+  content: Type.String({ description: 'The complete new content of the file.' }),
+});
+
+/** The Write tool: creates or overwrites a file atomically. */
+export function createWriteTool(services: FileSystemServices) {
+  const { guard, tracker } = services;
+  return defineTool({
+    name: 'Write',
+    description:
+      'Creates a file or overwrites it with the given content, creating parent folders. The write is atomic: the file is never left half-written. To change part of an existing file, prefer Edit.',
+    parameters,
+    assessRisk: ({ path }) => writeWarnings(services, path),
+    async execute({ path, content }) {
+      const target = guard.resolveForWrite(path);
+      const previous = await stat(target.real).catch(() => undefined);
+      if (previous?.isDirectory()) throw new TinyElfError({ code: 'IS_A_DIRECTORY', message: `"${path}" is a folder; give a file path to write.` });
+      if (previous && !previous.isFile()) {
+        throw new TinyElfError({ code: 'NOT_A_FILE', message: `"${path}" is ${describeNonRegular(previous)}; only regular files can be written.` });
+      }
+      const bytes = Buffer.from(content, 'utf8');
+      const { created } = await writeFileAtomically(target.real, bytes, (real) => guard.isAllowed(real));
+      const written = await stat(target.real);
+      tracker.record(target.real, { hash: hashContent(bytes), size: written.size, modifiedMs: written.mtimeMs });
+      const lines = content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+      return `${created ? 'Created' : 'Overwrote'} ${guard.display(target.real)}: ${lines} line${lines === 1 ? '' : 's'}, ${formatBytes(bytes.length)}.`;
+    },
+  });
+}
+
+/** The risk warnings of writing a path: the path as given and its real location are both checked. */
+export function writeWarnings(services: FileSystemServices, path: string) {
+  try {
+    const target = services.guard.resolve(path);
+    return protectedPathWarnings([path, target.relative]);
+  } catch {
+    return protectedPathWarnings([path]);
+  }
+}
