@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readlink, realpath, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PathOutsideWorkspaceError } from '@tinyelf/core';
 
@@ -16,11 +16,21 @@ export async function writeFileAtomically(
   isAllowed: (realPath: string) => boolean,
 ): Promise<{ created: boolean }> {
   const folder = dirname(realPath);
-  await mkdir(folder, { recursive: true });
+  await createFolders(folder, isAllowed);
   const previous = await stat(realPath).catch(() => undefined);
-  const temporary = join(folder, `.${basename(realPath)}.${randomBytes(6).toString('hex')}.tinyelf-tmp`);
+  const temporary = join(
+    folder,
+    `.${basename(realPath)}.${randomBytes(6).toString('hex')}.tinyelf-tmp`,
+  );
   const handle = await open(temporary, 'wx', previous ? previous.mode & 0o7777 : 0o666);
   try {
+    // The folder may have been swapped for a symbolic link since it was checked: ask the kernel
+    // where the file it just created really is, and remove it if that is outside.
+    const opened = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+    if (opened !== undefined && (dirname(opened) !== folder || !isAllowed(opened))) {
+      await unlink(opened).catch(() => undefined);
+      throw changedWhileWriting(realPath);
+    }
     await handle.writeFile(content);
     if (previous) await handle.chmod(previous.mode & 0o7777);
     await handle.sync();
@@ -32,17 +42,45 @@ export async function writeFileAtomically(
   await handle.close();
   try {
     const actualFolder = await realpath(folder);
-    if (actualFolder !== folder || !isAllowed(actualFolder)) {
-      throw new PathOutsideWorkspaceError({
-        requestedPath: realPath,
-        workspaceRoot: folder,
-        message: `The folder of "${realPath}" changed while it was being written (it now resolves elsewhere); nothing was written.`,
-      });
-    }
+    if (actualFolder !== folder || !isAllowed(actualFolder)) throw changedWhileWriting(realPath);
     await rename(temporary, realPath);
   } catch (error) {
     await unlink(temporary).catch(() => undefined);
     throw error;
   }
   return { created: !previous };
+}
+
+/** Creates missing folders one level at a time, removing any that turns out to be outside. */
+async function createFolders(
+  folder: string,
+  isAllowed: (realPath: string) => boolean,
+): Promise<void> {
+  const missing: string[] = [];
+  for (
+    let current = folder;
+    !(await stat(current).catch(() => undefined));
+    current = dirname(current)
+  ) {
+    missing.unshift(current);
+    if (dirname(current) === current) break;
+  }
+  for (const path of missing) {
+    await mkdir(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    const actual = await realpath(path);
+    if (actual !== path || !isAllowed(actual)) {
+      if (actual !== path) await rmdir(actual).catch(() => undefined);
+      throw changedWhileWriting(path);
+    }
+  }
+}
+
+function changedWhileWriting(path: string): PathOutsideWorkspaceError {
+  return new PathOutsideWorkspaceError({
+    requestedPath: path,
+    workspaceRoot: dirname(path),
+    message: `A folder on the way to "${path}" changed while it was being written (it now resolves elsewhere, through a symbolic link); nothing was written.`,
+  });
 }

@@ -1,4 +1,9 @@
-import { BuildStep, PLUGIN_API_VERSION, type ToolBuildContext, type ToolPlugin } from '@tinyelf/core';
+import {
+  BuildStep,
+  PLUGIN_API_VERSION,
+  type ToolBuildContext,
+  type ToolPlugin,
+} from '@tinyelf/core';
 import { createFileSystemTools } from './create-file-system-tools';
 import type { FileSystemToolsOptions } from './file-system-tools-options';
 
@@ -15,8 +20,13 @@ export function createFileSystemPlugin(options: Partial<FileSystemToolsOptions> 
     apiVersion: PLUGIN_API_VERSION,
     step: BuildStep.FileSystem,
     createTools(context: ToolBuildContext) {
-      const section = (context.config[FILE_SYSTEM_PLUGIN_NAME] ?? {}) as Partial<FileSystemToolsOptions>;
-      return createFileSystemTools({ ...options, ...section, workspaceRoot: section.workspaceRoot ?? options.workspaceRoot ?? context.workspaceRoot });
+      const section = (context.config[FILE_SYSTEM_PLUGIN_NAME] ??
+        {}) as Partial<FileSystemToolsOptions>;
+      return createFileSystemTools({
+        ...options,
+        ...section,
+        workspaceRoot: section.workspaceRoot ?? options.workspaceRoot ?? context.workspaceRoot,
+      });
     },
   };
 }

@@ -5,6 +5,14 @@ export function shortenLine(line: string, maxLength: number): string {
 }
 
 /** Lines numbered the way `cat -n` does: the number right-aligned in 6 columns, then a tab. */
-export function numberLines(lines: readonly string[], firstLine: number, maxLength: number): string {
-  return lines.map((line, index) => `${String(firstLine + index).padStart(6)}\t${shortenLine(line, maxLength)}`).join('\n');
+export function numberLines(
+  lines: readonly string[],
+  firstLine: number,
+  maxLength: number,
+): string {
+  return lines
+    .map(
+      (line, index) => `${String(firstLine + index).padStart(6)}\t${shortenLine(line, maxLength)}`,
+    )
+    .join('\n');
 }

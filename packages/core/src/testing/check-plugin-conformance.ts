@@ -230,9 +230,9 @@ function minimalInput(
 }
 
 function badInput(parameters: JsonSchema): Record<string, unknown> | undefined {
-  const required = parameters.required as string[] | undefined;
-  if (required?.length) return {};
   const properties = (parameters.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (parameters.required as string[] | undefined) ?? [];
+  if (required.some((name) => properties[name]?.default === undefined)) return {};
   for (const [name, property] of Object.entries(properties)) {
     switch (property.type) {
       case 'number':

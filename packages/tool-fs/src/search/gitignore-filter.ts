@@ -17,7 +17,12 @@ export class GitignoreFilter {
   /** Whether a path (absolute, inside the workspace) is ignored. */
   isIgnored(path: string, isDirectory: boolean): boolean {
     const parent = dirname(path);
-    if (path !== this.workspaceRoot && parent !== this.workspaceRoot && this.isFolderIgnored(parent)) return true;
+    if (
+      path !== this.workspaceRoot &&
+      parent !== this.workspaceRoot &&
+      this.isFolderIgnored(parent)
+    )
+      return true;
     return this.matches(path, isDirectory);
   }
 
@@ -27,7 +32,9 @@ export class GitignoreFilter {
     let ignored = this.ignoredFolders.get(folder);
     if (ignored === undefined) {
       const parent = dirname(folder);
-      ignored = (parent !== this.workspaceRoot && this.isFolderIgnored(parent)) || this.matches(folder, true);
+      ignored =
+        (parent !== this.workspaceRoot && this.isFolderIgnored(parent)) ||
+        this.matches(folder, true);
       this.ignoredFolders.set(folder, ignored);
     }
     return ignored;

@@ -13,11 +13,18 @@ const regexSpecials = /[\\^$.*+?()[\]{}|]/;
  * path below the search folder). A literal pattern is looked for in the raw bytes first, so files
  * without it are never decoded.
  */
-export function grepWithJavaScript(query: GrepQuery, files: readonly string[], folder: string): SearchResults {
+export function grepWithJavaScript(
+  query: GrepQuery,
+  files: readonly string[],
+  folder: string,
+): SearchResults {
   const flags = query.caseInsensitive ? 'i' : '';
   const lineRegex = new RegExp(query.pattern, flags);
   const scanRegex = new RegExp(query.pattern, `${flags}gm`);
-  const literal = !query.caseInsensitive && !regexSpecials.test(query.pattern) ? Buffer.from(query.pattern, 'utf8') : undefined;
+  const literal =
+    !query.caseInsensitive && !regexSpecials.test(query.pattern)
+      ? Buffer.from(query.pattern, 'utf8')
+      : undefined;
   const include = query.include ? picomatch(query.include, { dot: true }) : undefined;
   const includeByPath = query.include?.includes('/') ?? false;
   const results: SearchResults = new Map();
@@ -46,7 +53,10 @@ export function grepWithJavaScript(query: GrepQuery, files: readonly string[], f
       const to = Math.min(lines.length, number + query.context);
       for (let line = from; line <= to && entry.lines.size < query.perFileLimit; line++) {
         if (!entry.lines.has(line)) {
-          entry.lines.set(line, { text: lines[line - 1]!.replace(/\r$/, ''), isMatch: matchSet.has(line) });
+          entry.lines.set(line, {
+            text: lines[line - 1]!.replace(/\r$/, ''),
+            isMatch: matchSet.has(line),
+          });
         }
       }
     }
@@ -66,7 +76,11 @@ function findMatchingLines(text: string, lineRegex: RegExp, scanRegex: RegExp): 
     const lineStart = text.lastIndexOf('\n', match.index - 1) + 1;
     let lineEnd = text.indexOf('\n', match.index);
     if (lineEnd === -1) lineEnd = text.length;
-    for (let index = text.indexOf('\n', counted); index !== -1 && index < lineStart; index = text.indexOf('\n', index + 1)) {
+    for (
+      let index = text.indexOf('\n', counted);
+      index !== -1 && index < lineStart;
+      index = text.indexOf('\n', index + 1)
+    ) {
       lineNumber++;
       counted = index + 1;
     }

@@ -11,7 +11,11 @@ import { walkFiles } from './walk-files';
  * `rg --files`; without, a JavaScript walk with the same rules. `pattern` (fast-glob syntax,
  * relative to the folder) narrows the JavaScript listing early.
  */
-export async function listSearchFiles(services: FileSystemServices, folder: string, signal?: AbortSignal): Promise<string[]> {
+export async function listSearchFiles(
+  services: FileSystemServices,
+  folder: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const { ripgrepPath, options } = services;
   if (ripgrepPath) {
     const files: string[] = [];
@@ -27,11 +31,19 @@ export async function listSearchFiles(services: FileSystemServices, folder: stri
     );
     if (outcome.exitCode === 0 || outcome.exitCode === 1 || files.length > 0) return files;
   }
-  return walkFiles(folder, new GitignoreFilter(options.workspaceRoot), new Set(options.skipDirectories));
+  return walkFiles(
+    folder,
+    new GitignoreFilter(options.workspaceRoot),
+    new Set(options.skipDirectories),
+  );
 }
 
 /** Glob's JavaScript listing: fast-glob for the pattern, then the `.gitignore` rules. */
-export function globWithFastGlob(services: FileSystemServices, folder: string, pattern: string): string[] {
+export function globWithFastGlob(
+  services: FileSystemServices,
+  folder: string,
+  pattern: string,
+): string[] {
   const filter = new GitignoreFilter(services.options.workspaceRoot);
   const entries = fastGlob.sync(pattern, {
     cwd: folder,

@@ -7,7 +7,11 @@ import type { GitignoreFilter } from './gitignore-filter';
  * links are not followed (nor listed), the skipped folder names and what `.gitignore` files
  * exclude are left out, hidden files are included. A folder that cannot be read is skipped.
  */
-export function walkFiles(root: string, filter: GitignoreFilter, skipDirectories: ReadonlySet<string>): string[] {
+export function walkFiles(
+  root: string,
+  filter: GitignoreFilter,
+  skipDirectories: ReadonlySet<string>,
+): string[] {
   const files: string[] = [];
   const pending = [root];
   while (pending.length > 0) {

@@ -15,7 +15,10 @@ export interface TestWorkspace {
 }
 
 /** Creates a workspace with the given files (relative paths) and the tools over it. */
-export function createTestWorkspace(files: Record<string, string> = {}, options: Partial<FileSystemToolsOptions> = {}): TestWorkspace {
+export function createTestWorkspace(
+  files: Record<string, string> = {},
+  options: Partial<FileSystemToolsOptions> = {},
+): TestWorkspace {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-fs-')));
   const root = join(base, 'ws');
   const outside = join(base, 'outside');
@@ -32,5 +35,11 @@ export function createTestWorkspace(files: Record<string, string> = {}, options:
     createFileSystemTools({ workspaceRoot: root, ...options }),
   );
   let calls = 0;
-  return { root, outside, registry, write, call: (tool, params) => registry.execute(`call-${++calls}`, tool, params) };
+  return {
+    root,
+    outside,
+    registry,
+    write,
+    call: (tool, params) => registry.execute(`call-${++calls}`, tool, params),
+  };
 }

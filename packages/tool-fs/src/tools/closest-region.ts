@@ -12,7 +12,10 @@ const maximumLinesScanned = 20_000;
  * ignoring surrounding whitespace, with character-bigram similarity), or undefined if nothing is
  * similar at all.
  */
-export function findClosestRegion(fileLines: readonly string[], searched: string): ClosestRegion | undefined {
+export function findClosestRegion(
+  fileLines: readonly string[],
+  searched: string,
+): ClosestRegion | undefined {
   const wanted = searched.split('\n').map((line) => line.trim());
   const height = Math.max(1, wanted.length);
   const wantedBigrams = wanted.map(bigrams);

@@ -12,9 +12,16 @@ import { writeWarnings } from './write';
 
 const parameters = Type.Object({
   path: Type.String({ description: 'The file to edit, relative to the workspace or absolute.' }),
-  old_string: Type.String({ description: 'The exact text to replace (whitespace and indentation included).' }),
+  old_string: Type.String({
+    description: 'The exact text to replace (whitespace and indentation included).',
+  }),
   new_string: Type.String({ description: 'The text to put in its place.' }),
-  replace_all: Type.Optional(Type.Boolean({ description: 'Replace every occurrence instead of exactly one.', default: false })),
+  replace_all: Type.Optional(
+    Type.Boolean({
+      description: 'Replace every occurrence instead of exactly one.',
+      default: false,
+    }),
+  ),
 });
 
 const contextLines = 3;
@@ -31,29 +38,50 @@ export function createEditTool(services: FileSystemServices) {
     assessRisk: ({ path }) => writeWarnings(services, path),
     async execute({ path, old_string: oldString, new_string: newString, replace_all: replaceAll }) {
       if (oldString === newString) {
-        throw new TinyElfError({ code: 'EDIT_NO_CHANGE', message: 'old_string and new_string are the same; there is nothing to change.' });
+        throw new TinyElfError({
+          code: 'EDIT_NO_CHANGE',
+          message: 'old_string and new_string are the same; there is nothing to change.',
+        });
       }
       if (oldString === '') {
-        throw new TinyElfError({ code: 'EDIT_EMPTY_OLD_STRING', message: 'old_string is empty; give the exact text to replace, or use Write to create or replace a whole file.' });
+        throw new TinyElfError({
+          code: 'EDIT_EMPTY_OLD_STRING',
+          message:
+            'old_string is empty; give the exact text to replace, or use Write to create or replace a whole file.',
+        });
       }
       const target = guard.resolveForWrite(path);
       const info = await statOrExplain(target.real, path);
       if (!info.isFile()) {
-        throw new TinyElfError({ code: 'NOT_A_FILE', message: `"${path}" is ${describeNonRegular(info)}; only regular files can be edited.` });
+        throw new TinyElfError({
+          code: 'NOT_A_FILE',
+          message: `"${path}" is ${describeNonRegular(info)}; only regular files can be edited.`,
+        });
       }
       if (info.size > options.editMaxBytes) {
-        throw new TinyElfError({ code: 'FILE_TOO_LARGE', message: `"${path}" is ${formatBytes(info.size)}, more than the ${formatBytes(options.editMaxBytes)} Edit handles.` });
+        throw new TinyElfError({
+          code: 'FILE_TOO_LARGE',
+          message: `"${path}" is ${formatBytes(info.size)}, more than the ${formatBytes(options.editMaxBytes)} Edit handles.`,
+        });
       }
       const buffer = await readFile(target.real);
       const known = tracker.get(target.real);
-      if (known && (known.hash ? known.hash !== hashContent(buffer) : known.size !== info.size || known.modifiedMs !== info.mtimeMs)) {
+      if (
+        known &&
+        (known.hash
+          ? known.hash !== hashContent(buffer)
+          : known.size !== info.size || known.modifiedMs !== info.mtimeMs)
+      ) {
         throw new TinyElfError({
           code: 'FILE_CHANGED_ON_DISK',
           message: `"${path}" changed on disk since it was last read or written here; Read it again before editing, so the edit is based on its current content.`,
         });
       }
       if (looksBinary(buffer.subarray(0, 8192))) {
-        throw new TinyElfError({ code: 'NOT_A_TEXT_FILE', message: `"${path}" looks like a binary file; Edit changes text files only.` });
+        throw new TinyElfError({
+          code: 'NOT_A_TEXT_FILE',
+          message: `"${path}" looks like a binary file; Edit changes text files only.`,
+        });
       }
 
       let text = buffer.toString('utf8');
@@ -90,7 +118,11 @@ export function createEditTool(services: FileSystemServices) {
       const bytes = Buffer.from(output, 'utf8');
       await writeFileAtomically(target.real, bytes, (real) => guard.isAllowed(real));
       const written = await stat(target.real);
-      tracker.record(target.real, { hash: hashContent(bytes), size: written.size, modifiedMs: written.mtimeMs });
+      tracker.record(target.real, {
+        hash: hashContent(bytes),
+        size: written.size,
+        modifiedMs: written.mtimeMs,
+      });
 
       const editedLines = edited.split('\n');
       const regions = newStarts.slice(0, regionsShown).map((start) => {
@@ -101,7 +133,8 @@ export function createEditTool(services: FileSystemServices) {
         return numberLines(editedLines.slice(from - 1, to), from, options.maxLineLength);
       });
       const count = positions.length;
-      const more = count > regionsShown ? `\n\n(${count - regionsShown} more replacements not shown.)` : '';
+      const more =
+        count > regionsShown ? `\n\n(${count - regionsShown} more replacements not shown.)` : '';
       return `Edited ${guard.display(target.real)}: replaced ${count} occurrence${count === 1 ? '' : 's'}. The edited lines now read:\n${regions.join('\n...\n')}${more}`;
     },
   });
@@ -109,7 +142,11 @@ export function createEditTool(services: FileSystemServices) {
 
 function findAll(text: string, search: string): number[] {
   const positions: number[] = [];
-  for (let index = text.indexOf(search); index !== -1; index = text.indexOf(search, index + search.length)) {
+  for (
+    let index = text.indexOf(search);
+    index !== -1;
+    index = text.indexOf(search, index + search.length)
+  ) {
     positions.push(index);
   }
   return positions;
@@ -117,7 +154,12 @@ function findAll(text: string, search: string): number[] {
 
 function lineOf(text: string, position: number): number {
   let line = 1;
-  for (let index = text.indexOf('\n'); index !== -1 && index < position; index = text.indexOf('\n', index + 1)) line++;
+  for (
+    let index = text.indexOf('\n');
+    index !== -1 && index < position;
+    index = text.indexOf('\n', index + 1)
+  )
+    line++;
   return line;
 }
 
@@ -126,5 +168,8 @@ function notFound(path: string, text: string, search: string, maxLineLength: num
   const hint = region
     ? ` The closest match is at line ${region.firstLine}:\n${numberLines(region.lines, region.firstLine, maxLineLength)}\nCheck whitespace, indentation and line breaks, or Read the file again.`
     : ' Nothing in the file resembles it; Read the file again to see its current content.';
-  return new TinyElfError({ code: 'EDIT_NOT_FOUND', message: `old_string was not found in "${path}".${hint}` });
+  return new TinyElfError({
+    code: 'EDIT_NOT_FOUND',
+    message: `old_string was not found in "${path}".${hint}`,
+  });
 }

@@ -9,10 +9,18 @@ export async function statOrExplain(realPath: string, requested: string): Promis
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw new TinyElfError({ code: 'FILE_NOT_FOUND', message: `"${requested}" does not exist.`, cause: error });
+      throw new TinyElfError({
+        code: 'FILE_NOT_FOUND',
+        message: `"${requested}" does not exist.`,
+        cause: error,
+      });
     }
     if (code === 'EACCES' || code === 'EPERM') {
-      throw new TinyElfError({ code: 'PERMISSION_DENIED', message: `"${requested}" cannot be accessed (permission denied).`, cause: error });
+      throw new TinyElfError({
+        code: 'PERMISSION_DENIED',
+        message: `"${requested}" cannot be accessed (permission denied).`,
+        cause: error,
+      });
     }
     throw error;
   }

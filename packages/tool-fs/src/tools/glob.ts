@@ -7,8 +7,12 @@ import { globWithFastGlob, listSearchFiles, toGlobPath } from '../search/list-se
 import { statOrExplain } from './file-checks';
 
 const parameters = Type.Object({
-  pattern: Type.String({ description: 'A glob such as `**/*.ts` or `src/**/*.{js,jsx}`, relative to path.' }),
-  path: Type.Optional(Type.String({ description: 'The folder to search in. Default: the workspace root.' })),
+  pattern: Type.String({
+    description: 'A glob such as `**/*.ts` or `src/**/*.{js,jsx}`, relative to path.',
+  }),
+  path: Type.Optional(
+    Type.String({ description: 'The folder to search in. Default: the workspace root.' }),
+  ),
 });
 
 /** The Glob tool: files matching a pattern, newest first. */
@@ -25,12 +29,17 @@ export function createGlobTool(services: FileSystemServices) {
       const folder = guard.resolve(path ?? '.');
       const info = await statOrExplain(folder.real, path ?? '.');
       if (!info.isDirectory()) {
-        throw new TinyElfError({ code: 'NOT_A_DIRECTORY', message: `"${path}" is a file; Glob searches a folder (leave path out for the workspace root).` });
+        throw new TinyElfError({
+          code: 'NOT_A_DIRECTORY',
+          message: `"${path}" is a file; Glob searches a folder (leave path out for the workspace root).`,
+        });
       }
       let files: string[];
       if (services.ripgrepPath) {
         const matches = picomatch(pattern, { dot: true });
-        files = (await listSearchFiles(services, folder.real, context?.signal)).filter((file) => matches(toGlobPath(folder.real, file)));
+        files = (await listSearchFiles(services, folder.real, context?.signal)).filter((file) =>
+          matches(toGlobPath(folder.real, file)),
+        );
       } else {
         files = globWithFastGlob(services, folder.real, pattern);
       }
@@ -38,24 +47,37 @@ export function createGlobTool(services: FileSystemServices) {
         .map((file) => ({ file, modified: modifiedTime(file) }))
         .filter((entry) => guard.isAllowed(entry.file))
         .sort((a, b) => b.modified - a.modified || (a.file < b.file ? -1 : 1));
-      if (dated.length === 0) return `No files match "${pattern}" in ${guard.display(folder.real)}.`;
-      const shown = dated.slice(0, options.globMaxResults).map((entry) => guard.display(entry.file));
+      if (dated.length === 0)
+        return `No files match "${pattern}" in ${guard.display(folder.real)}.`;
+      const shown = dated
+        .slice(0, options.globMaxResults)
+        .map((entry) => guard.display(entry.file));
       const more =
         dated.length > shown.length
           ? `\n... and ${dated.length - shown.length} more files (not shown; narrow the pattern or the path).`
           : '';
-      return `${dated.length} file${dated.length === 1 ? '' : 's'} match "${pattern}" (newest first):\n${shown.join('\n')}${more}`;
+      return `${dated.length === 1 ? '1 file matches' : `${dated.length} files match`} "${pattern}" (newest first):\n${shown.join('\n')}${more}`;
     },
   });
 }
 
 function checkPattern(pattern: string): void {
-  if (pattern.trim() === '') throw new TinyElfError({ code: 'INVALID_PATTERN', message: 'The glob pattern is empty; give one such as **/*.ts.' });
+  if (pattern.trim() === '')
+    throw new TinyElfError({
+      code: 'INVALID_PATTERN',
+      message: 'The glob pattern is empty; give one such as **/*.ts.',
+    });
   if (pattern.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(pattern) || pattern.startsWith('~')) {
-    throw new TinyElfError({ code: 'INVALID_PATTERN', message: `The glob pattern "${pattern}" must be relative; put the folder to search in the path parameter.` });
+    throw new TinyElfError({
+      code: 'INVALID_PATTERN',
+      message: `The glob pattern "${pattern}" must be relative; put the folder to search in the path parameter.`,
+    });
   }
   if (/(^|[/{,])\.\.($|[/},])/.test(pattern)) {
-    throw new TinyElfError({ code: 'INVALID_PATTERN', message: `The glob pattern "${pattern}" contains "..", which would leave the search folder; set the path parameter instead.` });
+    throw new TinyElfError({
+      code: 'INVALID_PATTERN',
+      message: `The glob pattern "${pattern}" contains "..", which would leave the search folder; set the path parameter instead.`,
+    });
   }
 }
 

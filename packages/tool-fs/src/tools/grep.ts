@@ -11,16 +11,33 @@ import { statOrExplain } from './file-checks';
 
 const parameters = Type.Object({
   pattern: Type.String({ description: 'A regular expression to search file contents for.' }),
-  path: Type.Optional(Type.String({ description: 'The folder (or file) to search. Default: the workspace root.' })),
-  include: Type.Optional(Type.String({ description: 'Only files whose name matches this glob, such as `*.ts` or `*.{js,jsx}`.' })),
-  output_mode: Type.Optional(
-    Type.Union([Type.Literal('content'), Type.Literal('files_with_matches'), Type.Literal('count')], {
-      description: '`content`: matching lines as path:line:text (default); `files_with_matches`: file paths only; `count`: matches per file.',
-      default: 'content',
+  path: Type.Optional(
+    Type.String({ description: 'The folder (or file) to search. Default: the workspace root.' }),
+  ),
+  include: Type.Optional(
+    Type.String({
+      description: 'Only files whose name matches this glob, such as `*.ts` or `*.{js,jsx}`.',
     }),
   ),
+  output_mode: Type.Optional(
+    Type.Union(
+      [Type.Literal('content'), Type.Literal('files_with_matches'), Type.Literal('count')],
+      {
+        description:
+          '`content`: matching lines as path:line:text (default); `files_with_matches`: file paths only; `count`: matches per file.',
+        default: 'content',
+      },
+    ),
+  ),
   case_insensitive: Type.Optional(Type.Boolean({ description: 'Ignore case.', default: false })),
-  context: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'Lines of context to show before and after each match.', default: 0 })),
+  context: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 20,
+      description: 'Lines of context to show before and after each match.',
+      default: 0,
+    }),
+  ),
 });
 
 const grepLineLength = 500;
@@ -38,7 +55,10 @@ export function createGrepTool(services: FileSystemServices) {
       try {
         new RegExp(params.pattern);
       } catch (error) {
-        throw new TinyElfError({ code: 'INVALID_PATTERN', message: `The pattern is not a valid regular expression: ${(error as Error).message}.` });
+        throw new TinyElfError({
+          code: 'INVALID_PATTERN',
+          message: `The pattern is not a valid regular expression: ${(error as Error).message}.`,
+        });
       }
       const target = guard.resolve(params.path ?? '.');
       const info = await statOrExplain(target.real, params.path ?? '.');
@@ -52,10 +72,19 @@ export function createGrepTool(services: FileSystemServices) {
       };
       let results: SearchResults | undefined;
       if (services.ripgrepPath) {
-        results = await grepWithRipgrep(services.ripgrepPath, query, target.real, options.workspaceRoot, options.skipDirectories, context?.signal);
+        results = await grepWithRipgrep(
+          services.ripgrepPath,
+          query,
+          target.real,
+          options.workspaceRoot,
+          options.skipDirectories,
+          context?.signal,
+        );
       }
       if (!results) {
-        const files = info.isDirectory() ? await listSearchFiles({ ...services, ripgrepPath: undefined }, target.real) : [target.real];
+        const files = info.isDirectory()
+          ? await listSearchFiles({ ...services, ripgrepPath: undefined }, target.real)
+          : [target.real];
         results = grepWithJavaScript(query, files, info.isDirectory() ? target.real : target.real);
       }
       return render(services, results, query);
@@ -75,9 +104,17 @@ function render(services: FileSystemServices, results: SearchResults, query: Gre
 
   if (query.mode !== 'content') {
     const shown = files.slice(0, limit);
-    const lines = shown.map((file) => (query.mode === 'count' ? `${file.path}:${file.matches.matchCount}` : file.path));
-    const more = files.length > shown.length ? `\n... and ${files.length - shown.length} more files (not shown).` : '';
-    const header = query.mode === 'count' ? `${totalMatches} matching lines in ${files.length} files:` : `${files.length} files match:`;
+    const lines = shown.map((file) =>
+      query.mode === 'count' ? `${file.path}:${file.matches.matchCount}` : file.path,
+    );
+    const more =
+      files.length > shown.length
+        ? `\n... and ${files.length - shown.length} more files (not shown).`
+        : '';
+    const header =
+      query.mode === 'count'
+        ? `${totalMatches} matching lines in ${files.length} files:`
+        : `${files.length} files match:`;
     return `${header}\n${lines.join('\n')}${more}`;
   }
 
@@ -90,13 +127,18 @@ function render(services: FileSystemServices, results: SearchResults, query: Gre
     for (const number of [...file.matches.lines.keys()].sort((a, b) => a - b)) {
       const line = file.matches.lines.get(number)!;
       if (line.isMatch && shownMatches >= limit) break;
-      if (previous !== undefined && number > previous + 1) lines.push('--');
-      lines.push(`${file.path}${line.isMatch ? ':' : '-'}${number}${line.isMatch ? ':' : '-'}${shortenLine(line.text, grepLineLength)}`);
+      if (query.context > 0 && previous !== undefined && number > previous + 1) lines.push('--');
+      lines.push(
+        `${file.path}${line.isMatch ? ':' : '-'}${number}${line.isMatch ? ':' : '-'}${shortenLine(line.text, grepLineLength)}`,
+      );
       if (line.isMatch) shownMatches++;
       previous = number;
     }
     blocks.push(lines.join('\n'));
   }
-  const more = totalMatches > shownMatches ? `\n\n... ${totalMatches - shownMatches} more matching lines not shown; narrow the pattern, the path or include.` : '';
+  const more =
+    totalMatches > shownMatches
+      ? `\n\n... ${totalMatches - shownMatches} more matching lines not shown; narrow the pattern, the path or include.`
+      : '';
   return `${totalMatches} matching line${totalMatches === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'}:\n${blocks.join('\n\n')}${more}`;
 }

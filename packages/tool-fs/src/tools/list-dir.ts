@@ -7,7 +7,11 @@ import type { FileSystemServices } from '../file-system-services';
 import { statOrExplain } from './file-checks';
 
 const parameters = Type.Object({
-  path: Type.String({ description: 'The folder to list, relative to the workspace or absolute (`.` for the workspace root).', default: '.' }),
+  path: Type.String({
+    description:
+      'The folder to list, relative to the workspace or absolute (`.` for the workspace root).',
+    default: '.',
+  }),
 });
 
 /** The ListDir tool: a folder's entries, sorted, folders marked with `/`, with sizes. */
@@ -23,11 +27,19 @@ export function createListDirTool(services: FileSystemServices) {
       const target = guard.resolve(path);
       const info = await statOrExplain(target.real, path);
       if (!info.isDirectory()) {
-        throw new TinyElfError({ code: 'NOT_A_DIRECTORY', message: `"${path}" is a file, not a folder; use Read to see its content.` });
+        throw new TinyElfError({
+          code: 'NOT_A_DIRECTORY',
+          message: `"${path}" is a file, not a folder; use Read to see its content.`,
+        });
       }
       const entries = await readdir(target.real, { withFileTypes: true });
-      const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort(byName);
-      const others = entries.filter((entry) => !entry.isDirectory()).sort((a, b) => byName(a.name, b.name));
+      const folders = entries
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort(byName);
+      const others = entries
+        .filter((entry) => !entry.isDirectory())
+        .sort((a, b) => byName(a.name, b.name));
       const shown = Math.min(entries.length, options.listMaxEntries);
       const lines: string[] = folders.slice(0, shown).map((name) => `${name}/`);
       for (const entry of others.slice(0, Math.max(0, shown - lines.length))) {
@@ -36,7 +48,9 @@ export function createListDirTool(services: FileSystemServices) {
           const link = await readlink(full).catch(() => '?');
           lines.push(`${entry.name} -> ${link} (symbolic link)`);
         } else if (entry.isFile()) {
-          const size = await lstat(full).then((stats) => stats.size).catch(() => undefined);
+          const size = await lstat(full)
+            .then((stats) => stats.size)
+            .catch(() => undefined);
           lines.push(size === undefined ? entry.name : `${entry.name} (${formatBytes(size)})`);
         } else {
           lines.push(`${entry.name} (special file)`);
@@ -45,7 +59,10 @@ export function createListDirTool(services: FileSystemServices) {
       const where = guard.display(target.real);
       if (entries.length === 0) return `${where} is empty.`;
       const header = `${where}: ${folders.length} folder${folders.length === 1 ? '' : 's'}, ${others.length} file${others.length === 1 ? '' : 's'}`;
-      const more = entries.length > shown ? `\n... and ${entries.length - shown} more entries (not shown).` : '';
+      const more =
+        entries.length > shown
+          ? `\n... and ${entries.length - shown} more entries (not shown).`
+          : '';
       return `${header}\n${lines.join('\n')}${more}`;
     },
   });

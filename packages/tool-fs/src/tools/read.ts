@@ -11,7 +11,9 @@ import { describeNonRegular, statOrExplain } from './file-checks';
 
 const parameters = Type.Object({
   path: Type.String({ description: 'The file to read, relative to the workspace or absolute.' }),
-  offset: Type.Optional(Type.Integer({ minimum: 1, description: 'The first line to show (1-based).' })),
+  offset: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'The first line to show (1-based).' }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, description: 'How many lines to show.' })),
 });
 
@@ -27,8 +29,16 @@ export function createReadTool(services: FileSystemServices) {
     async execute({ path, offset, limit }) {
       const target = guard.resolve(path);
       const info = await statOrExplain(target.real, path);
-      if (info.isDirectory()) throw new TinyElfError({ code: 'IS_A_DIRECTORY', message: `"${path}" is a folder, not a file; use ListDir to see what it holds.` });
-      if (!info.isFile()) throw new TinyElfError({ code: 'NOT_A_FILE', message: `"${path}" is ${describeNonRegular(info)}, not a regular file; only regular files can be read.` });
+      if (info.isDirectory())
+        throw new TinyElfError({
+          code: 'IS_A_DIRECTORY',
+          message: `"${path}" is a folder, not a file; use ListDir to see what it holds.`,
+        });
+      if (!info.isFile())
+        throw new TinyElfError({
+          code: 'NOT_A_FILE',
+          message: `"${path}" is ${describeNonRegular(info)}, not a regular file; only regular files can be read.`,
+        });
       if (info.size === 0) return `(The file "${path}" is empty.)`;
 
       const sample = await readSample(target.real);
@@ -45,14 +55,30 @@ export function createReadTool(services: FileSystemServices) {
       }
       if (info.size <= options.readRefuseBytes) {
         const buffer = await readFile(target.real);
-        tracker.record(target.real, { hash: hashContent(buffer), size: info.size, modifiedMs: info.mtimeMs });
+        tracker.record(target.real, {
+          hash: hashContent(buffer),
+          size: info.size,
+          modifiedMs: info.mtimeMs,
+        });
         const text = stripBom(buffer.toString('utf8'));
         return ranged
-          ? showRange(path, splitLines(text), offset ?? 1, limit ?? options.defaultReadLimit, options.maxLineLength)
+          ? showRange(
+              path,
+              splitLines(text),
+              offset ?? 1,
+              limit ?? options.defaultReadLimit,
+              options.maxLineLength,
+            )
           : showWhole(path, text, buffer.length, options.readMaxBytes, options.maxLineLength);
       }
       tracker.record(target.real, { size: info.size, modifiedMs: info.mtimeMs });
-      return streamRange(path, target.real, offset ?? 1, limit ?? options.defaultReadLimit, options.maxLineLength);
+      return streamRange(
+        path,
+        target.real,
+        offset ?? 1,
+        limit ?? options.defaultReadLimit,
+        options.maxLineLength,
+      );
     },
   });
 }
@@ -78,7 +104,13 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-function showWhole(path: string, text: string, size: number, maxBytes: number, maxLineLength: number): string {
+function showWhole(
+  path: string,
+  text: string,
+  size: number,
+  maxBytes: number,
+  maxLineLength: number,
+): string {
   if (size <= maxBytes) return numberLines(splitLines(text), 1, maxLineLength);
   const allLines = splitLines(text);
   let bytes = 0;
@@ -92,16 +124,33 @@ function showWhole(path: string, text: string, size: number, maxBytes: number, m
   return `${numberLines(allLines.slice(0, shown), 1, maxLineLength)}\n\n(Showing lines 1-${shown} of ${allLines.length}: the first ${formatBytes(bytes)} of "${path}", which is ${formatBytes(size)}. Read on with offset=${shown + 1} and limit, or search it with Grep.)`;
 }
 
-function showRange(path: string, lines: readonly string[], offset: number, limit: number, maxLineLength: number): string {
+function showRange(
+  path: string,
+  lines: readonly string[],
+  offset: number,
+  limit: number,
+  maxLineLength: number,
+): string {
   if (offset > lines.length) {
-    throw new TinyElfError({ code: 'OFFSET_PAST_END', message: `"${path}" has ${lines.length} lines; offset ${offset} is past its end.` });
+    throw new TinyElfError({
+      code: 'OFFSET_PAST_END',
+      message: `"${path}" has ${lines.length} lines; offset ${offset} is past its end.`,
+    });
   }
   const last = Math.min(lines.length, offset + limit - 1);
   const body = numberLines(lines.slice(offset - 1, last), offset, maxLineLength);
-  return last < lines.length ? `${body}\n\n(Showing lines ${offset}-${last} of ${lines.length}. Read on with offset=${last + 1}.)` : body;
+  return last < lines.length
+    ? `${body}\n\n(Showing lines ${offset}-${last} of ${lines.length}. Read on with offset=${last + 1}.)`
+    : body;
 }
 
-async function streamRange(path: string, realPath: string, offset: number, limit: number, maxLineLength: number): Promise<string> {
+async function streamRange(
+  path: string,
+  realPath: string,
+  offset: number,
+  limit: number,
+  maxLineLength: number,
+): Promise<string> {
   const stream = createReadStream(realPath, { encoding: 'utf8', highWaterMark: 1 << 16 });
   const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   const kept: string[] = [];
@@ -122,9 +171,14 @@ async function streamRange(path: string, realPath: string, offset: number, limit
     stream.destroy();
   }
   if (kept.length === 0) {
-    throw new TinyElfError({ code: 'OFFSET_PAST_END', message: `"${path}" has ${lineNumber} lines; offset ${offset} is past its end.` });
+    throw new TinyElfError({
+      code: 'OFFSET_PAST_END',
+      message: `"${path}" has ${lineNumber} lines; offset ${offset} is past its end.`,
+    });
   }
   const last = offset + kept.length - 1;
   const body = numberLines(kept, offset, maxLineLength);
-  return more ? `${body}\n\n(Showing lines ${offset}-${last} of a large file. Read on with offset=${last + 1}.)` : body;
+  return more
+    ? `${body}\n\n(Showing lines ${offset}-${last} of a large file. Read on with offset=${last + 1}.)`
+    : body;
 }

@@ -9,7 +9,9 @@ import { protectedPathWarnings } from '../protected-paths';
 import { describeNonRegular } from './file-checks';
 
 const parameters = Type.Object({
-  path: Type.String({ description: 'The file to create or overwrite, relative to the workspace or absolute.' }),
+  path: Type.String({
+    description: 'The file to create or overwrite, relative to the workspace or absolute.',
+  }),
   content: Type.String({ description: 'The complete new content of the file.' }),
 });
 
@@ -25,15 +27,29 @@ export function createWriteTool(services: FileSystemServices) {
     async execute({ path, content }) {
       const target = guard.resolveForWrite(path);
       const previous = await stat(target.real).catch(() => undefined);
-      if (previous?.isDirectory()) throw new TinyElfError({ code: 'IS_A_DIRECTORY', message: `"${path}" is a folder; give a file path to write.` });
+      if (previous?.isDirectory())
+        throw new TinyElfError({
+          code: 'IS_A_DIRECTORY',
+          message: `"${path}" is a folder; give a file path to write.`,
+        });
       if (previous && !previous.isFile()) {
-        throw new TinyElfError({ code: 'NOT_A_FILE', message: `"${path}" is ${describeNonRegular(previous)}; only regular files can be written.` });
+        throw new TinyElfError({
+          code: 'NOT_A_FILE',
+          message: `"${path}" is ${describeNonRegular(previous)}; only regular files can be written.`,
+        });
       }
       const bytes = Buffer.from(content, 'utf8');
-      const { created } = await writeFileAtomically(target.real, bytes, (real) => guard.isAllowed(real));
+      const { created } = await writeFileAtomically(target.real, bytes, (real) =>
+        guard.isAllowed(real),
+      );
       const written = await stat(target.real);
-      tracker.record(target.real, { hash: hashContent(bytes), size: written.size, modifiedMs: written.mtimeMs });
-      const lines = content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+      tracker.record(target.real, {
+        hash: hashContent(bytes),
+        size: written.size,
+        modifiedMs: written.mtimeMs,
+      });
+      const lines =
+        content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
       return `${created ? 'Created' : 'Overwrote'} ${guard.display(target.real)}: ${lines} line${lines === 1 ? '' : 's'}, ${formatBytes(bytes.length)}.`;
     },
   });
