@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import picomatch from 'picomatch';
 import type { GrepQuery } from './grep-query';
@@ -28,15 +28,12 @@ export function grepWithJavaScript(
   const include = query.include ? picomatch(query.include, { dot: true }) : undefined;
   const includeByPath = query.include?.includes('/') ?? false;
   const results: SearchResults = new Map();
+  const reader = new FileReader();
 
   for (const file of files) {
     if (include && !include(includeByPath ? toGlobPath(folder, file) : basename(file))) continue;
-    let buffer: Buffer;
-    try {
-      buffer = readFileSync(file);
-    } catch {
-      continue;
-    }
+    const buffer = reader.read(file);
+    if (!buffer) continue;
     if (literal && buffer.indexOf(literal) === -1) continue;
     if (buffer.indexOf(0) !== -1) continue;
     const text = buffer.toString('utf8');
@@ -91,11 +88,47 @@ function findMatchingLines(text: string, lineRegex: RegExp, scanRegex: RegExp): 
   return found;
 }
 
-/** Whether a path names a regular file. */
-export function isRegularFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
+/**
+ * Reads whole files into one reused buffer (grown as needed): an open, one or two reads and a
+ * close per file, without allocating a new buffer each time. The result is valid until the next
+ * read.
+ */
+class FileReader {
+  private buffer = Buffer.allocUnsafe(1 << 16);
+
+  read(path: string): Buffer | undefined {
+    let descriptor: number;
+    try {
+      descriptor = openSync(path, 'r');
+    } catch {
+      return undefined;
+    }
+    try {
+      let length = readSync(descriptor, this.buffer, 0, this.buffer.length, 0);
+      if (length === this.buffer.length) {
+        const size = fstatSync(descriptor).size;
+        if (size > this.buffer.length) {
+          const grown = Buffer.allocUnsafe(Math.max(size + 1, this.buffer.length * 2));
+          this.buffer.copy(grown, 0, 0, length);
+          this.buffer = grown;
+        }
+        while (length < this.buffer.length) {
+          const read = readSync(
+            descriptor,
+            this.buffer,
+            length,
+            this.buffer.length - length,
+            length,
+          );
+          if (read === 0) break;
+          length += read;
+        }
+      }
+      return this.buffer.subarray(0, length);
+    } catch {
+      return undefined;
+    } finally {
+      closeSync(descriptor);
+    }
   }
 }

@@ -3,7 +3,12 @@ import { Type } from '@sinclair/typebox';
 import { defineTool, TinyElfError } from '@tinyelf/core';
 import picomatch from 'picomatch';
 import type { FileSystemServices } from '../file-system-services';
-import { globWithFastGlob, listSearchFiles, toGlobPath } from '../search/list-search-files';
+import {
+  type FoundFile,
+  globWithFastGlob,
+  listSearchFiles,
+  toGlobPath,
+} from '../search/list-search-files';
 import { statOrExplain } from './file-checks';
 
 const parameters = Type.Object({
