@@ -38,7 +38,10 @@ export async function listSearchFiles(
   );
 }
 
-/** Glob's JavaScript listing: fast-glob for the pattern, then the `.gitignore` rules. */
+/**
+ * Glob's JavaScript listing: fast-glob for the pattern, then the `.gitignore` rules. (fast-glob's
+ * own `stats` option measured slower than one `stat` per match afterwards.)
+ */
 export function globWithFastGlob(
   services: FileSystemServices,
   folder: string,

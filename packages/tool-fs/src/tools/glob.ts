@@ -3,12 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { defineTool, TinyElfError } from '@tinyelf/core';
 import picomatch from 'picomatch';
 import type { FileSystemServices } from '../file-system-services';
-import {
-  type FoundFile,
-  globWithFastGlob,
-  listSearchFiles,
-  toGlobPath,
-} from '../search/list-search-files';
+import { globWithFastGlob, listSearchFiles, toGlobPath } from '../search/list-search-files';
+
 import { statOrExplain } from './file-checks';
 
 const parameters = Type.Object({
