@@ -1,15 +1,22 @@
-// The main job: composes a tool registry from plugins in a DI container, shows what the model
-// would read, and runs tool calls the way an agent loop does, good and bad ones.
+// The main job: composes a tool registry from plugins in a DI container over a scratch
+// workspace, shows what the model would read, and runs tool calls the way an agent loop does,
+// good ones and bad ones, with the policy deciding which would ask the user first.
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   BuildStep,
   createContainer,
   PLUGIN_API_VERSION,
   registerToolPlugin,
+  silentLogger,
   Tokens,
   ToolPolicy,
   ToolRegistry,
 } from '@tinyelf/core';
+import { createFileSystemPlugin } from '@tinyelf/tool-fs';
 
+const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-demo-')));
 const wordsPlugin = {
   name: 'demo-words',
   apiVersion: PLUGIN_API_VERSION,
@@ -34,22 +41,49 @@ const wordsPlugin = {
 
 const container = createContainer();
 registerToolPlugin(container, wordsPlugin);
-const registry = new ToolRegistry({ spillDirectory: false });
-for (const plugin of container.resolveAll(Tokens.ToolPlugin))
-  registry.registerAll(await plugin.createTools());
+registerToolPlugin(container, createFileSystemPlugin());
+const plugins = container
+  .resolveAll(Tokens.ToolPlugin)
+  .sort((a, b) => (a.step ?? 13) - (b.step ?? 13));
+const registry = new ToolRegistry({ workspaceRoot });
+const context = {
+  workspaceRoot,
+  config: {},
+  agent: { name: 'main', depth: 0, permissionMode: 'default' },
+  container,
+  logger: silentLogger,
+  signal: new AbortController().signal,
+};
+for (const plugin of plugins) registry.registerAll(await plugin.createTools(context));
 
-console.log('Definitions (OpenAI format):');
-console.log(JSON.stringify(registry.getDefinitions(), null, 2));
+console.log(`Workspace: ${workspaceRoot}`);
+console.log(`Tools, in build order: ${registry.getNames().join(', ')}`);
+console.log(
+  `Definition of count_words (OpenAI format): ${JSON.stringify(registry.getDefinitions().at(-1))}`,
+);
 
-const policy = new ToolPolicy({ safeTools: ['count_words'] });
+const policy = new ToolPolicy();
 const calls = [
-  ['call-1', 'count_words', { text: 'the elf and the tools', unique: 'true' }],
-  ['call-2', 'count_word', { text: 'typo in the name' }],
-  ['call-3', 'count_words', { unique: 1 }],
+  ['Write', { path: 'notes/todo.md', content: '# Todo\n- feed the elf\n- ship the tools\n' }],
+  ['Read', { path: 'notes/todo.md' }],
+  ['Edit', { path: 'notes/todo.md', old_string: 'feed the elf', new_string: 'feed the elves' }],
+  ['Grep', { pattern: 'elves|tools' }],
+  ['count_words', { text: 'the elf and the tools', unique: 'true' }],
+  ['Write', { path: '.git/hooks/pre-commit', content: '#!/bin/sh\n' }],
+  ['Read', { path: '../../etc/passwd' }],
+  ['count_word', { text: 'typo in the name' }],
+  ['Read', { offset: 'first' }],
 ];
-for (const [id, name, args] of calls) {
-  const ask = policy.requiresConfirmation(name, 'default') ? 'asks first' : 'runs without asking';
-  const result = await registry.execute(id, name, args);
-  console.log(`\n${name}(${JSON.stringify(args)}) ${ask} -> ${result.isError ? 'error' : 'ok'}`);
+let id = 0;
+for (const [name, args] of calls) {
+  const warnings = await registry.assessRisk(name, args);
+  const asks = policy.requiresConfirmation(name, 'acceptEdits', warnings);
+  const result = await registry.execute(`call_${++id}`, name, args);
+  const reason = warnings.length
+    ? ` (${warnings.map((warning) => warning.message).join(' ')})`
+    : '';
+  console.log(
+    `\n> ${name}(${JSON.stringify(args)})  [in acceptEdits mode: ${asks ? `asks the user first${reason}; the demo says yes` : 'runs without asking'}]`,
+  );
   console.log(result.content);
 }

@@ -125,6 +125,7 @@ export function createEditTool(services: FileSystemServices) {
       });
 
       const editedLines = edited.split('\n');
+      if (editedLines.length > 1 && editedLines.at(-1) === '') editedLines.pop();
       const regions = newStarts.slice(0, regionsShown).map((start) => {
         const first = lineOf(edited, start);
         const last = lineOf(edited, start + Math.max(0, replacement.length - 1));
