@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  fillPlaceholders,
+  loadAttackCases,
+  setupSteps,
+} from '../../../../test-support/attack-cases';
+import { classifyCommand } from './classify-command';
+
+const cases = loadAttackCases(['Bash']);
+const rank = { allow: 0, warn: 1, block: 2 } as const;
+const expected = { allowed: 'allow', warn: 'warn', blocked: 'block' } as const;
+
+/** A fresh workspace with the default fixture; the commands are only classified, never run. */
+function workspaceFor(setup: string | undefined): { root: string; outside: string } {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-shell-cases-')));
+  const root = join(base, 'ws');
+  const outside = join(base, 'outside');
+  for (const [path, content] of Object.entries({
+    'README.md': '# demo',
+    'notes.txt': 'mkfs and format notes',
+    'src/app.ts': 'export {}',
+    'docs/guide.md': 'guide',
+  })) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  mkdirSync(outside);
+  writeFileSync(join(outside, 'secret.txt'), 'OUTSIDE-SECRET');
+  for (const step of setupSteps(fillPlaceholders(setup, { workspace: root, outside }))) {
+    const file = /^file (.+?)=(.*)$/s.exec(step);
+    const folder = /^dir (.+)$/.exec(step);
+    if (file) {
+      mkdirSync(dirname(join(root, file[1]!)), { recursive: true });
+      writeFileSync(join(root, file[1]!), file[2]!.replace(/\\n/g, '\n'));
+    } else if (folder) {
+      mkdirSync(join(root, folder[1]!), { recursive: true });
+    } else {
+      throw new Error(`Unknown setup step: ${step}`);
+    }
+  }
+  return { root, outside };
+}
+
+describe('Bash attack cases through classifyCommand (never executed)', () => {
+  it('covers the corpus', () => {
+    expect(cases.length).toBeGreaterThan(50);
+  });
+
+  for (const attack of cases) {
+    it(`${attack.id}: ${JSON.stringify(attack.input.command)} is at least ${attack.expect}`, async () => {
+      const { root, outside } = workspaceFor(attack.setup);
+      const command = fillPlaceholders(attack.input, { workspace: root, outside })
+        .command as string;
+      const result = await classifyCommand(command, { workspaceRoot: root });
+      const want = expected[attack.expect];
+      if (want === 'allow') expect(result, attack.why).toEqual({ verdict: 'allow', findings: [] });
+      else
+        expect(
+          rank[result.verdict],
+          `${result.verdict}: ${JSON.stringify(result.findings)} — ${attack.why}`,
+        ).toBeGreaterThanOrEqual(rank[want]);
+      if (want === 'warn' || want === 'block') expect(result.findings.length).toBeGreaterThan(0);
+    });
+  }
+});

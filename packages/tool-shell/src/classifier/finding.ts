@@ -1,0 +1,19 @@
+/** How dangerous a command is: never run it, run it after the user confirms, or run it. */
+export type Verdict = 'block' | 'warn' | 'allow';
+
+/** One reason for a verdict. */
+export interface Finding {
+  /** A stable rule id, such as `recursive-delete-critical` or `sudo`. */
+  readonly rule: string;
+  /** What was found, in a sentence for the user and the model. */
+  readonly message: string;
+  /** `block` or `warn`. */
+  readonly severity: Exclude<Verdict, 'allow'>;
+}
+
+/** What {@link classifyCommand} resolves to. */
+export interface Classification {
+  readonly verdict: Verdict;
+  /** Why: each finding's rule, message and severity (`block` or `warn`); empty for `allow`. */
+  readonly findings: readonly Finding[];
+}

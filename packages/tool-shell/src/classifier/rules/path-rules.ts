@@ -1,0 +1,178 @@
+import { dirname, resolve } from 'node:path';
+import type { Finding } from '../finding';
+import { DYNAMIC } from '../shell-word';
+import { blockDevicePattern, classifyTarget, isHarmlessDevice } from '../target-paths';
+import { block, hasFlag, operands, type Rule, warn } from './rule';
+
+/** Programs whose arguments are data, not paths. */
+const dataPrograms = new Set([
+  'echo',
+  'printf',
+  'which',
+  'type',
+  'whereis',
+  'command',
+  'hash',
+  'alias',
+  'export',
+  'declare',
+  'local',
+  'readonly',
+  'test',
+  '[',
+  '[[',
+  'true',
+  'false',
+  ':',
+  'git',
+]);
+/** Programs whose first operand is a pattern, not a path. */
+const patternFirst = new Set([
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'ack',
+  'sed',
+  'awk',
+  'gawk',
+  'jq',
+  'yq',
+]);
+
+/** Whether an argument looks like a file path (and not a URL, an option or prose). */
+function looksLikePath(word: string): boolean {
+  if (word.includes('://') || /\s/.test(word) || word === '') return false;
+  return (
+    word.startsWith('/') ||
+    word.startsWith('./') ||
+    word.startsWith('../') ||
+    word === '..' ||
+    word.startsWith('~') ||
+    word.includes('/')
+  );
+}
+
+/** The path inside an argument: the word itself, or the value of `--opt=/path` or `key=/path`. */
+function pathIn(argument: string): string | undefined {
+  const assigned = /^(--?[A-Za-z][\w-]*|[A-Za-z_]+)=(.+)$/.exec(argument);
+  const candidate = assigned ? assigned[2]! : argument.startsWith('-') ? undefined : argument;
+  return candidate !== undefined && looksLikePath(candidate) ? candidate : undefined;
+}
+
+/** Paths outside the workspace, in arguments and redirections (harmless devices excepted). */
+export const outsideWorkspaceRule: Rule = ({ program, args, command }, { paths }) => {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  const check = (path: string, role: string) => {
+    // Block devices are judged by the device rule.
+    if (seen.has(path) || isHarmlessDevice(path) || blockDevicePattern.test(path)) return;
+    seen.add(path);
+    const kind = classifyTarget(path, command.cwd, paths);
+    if (kind === 'outside' || kind === 'critical') {
+      findings.push(
+        warn(
+          'outside-workspace',
+          `${role} ${path.replaceAll(DYNAMIC, '…')}, which is outside the workspace.`,
+        ),
+      );
+    }
+  };
+  // The targets of a recursive rm are judged by the deletion rule.
+  const judgedElsewhere =
+    program === 'rm' && (hasFlag(args, 'r', ['--recursive']) || hasFlag(args, 'R'));
+  if (!dataPrograms.has(program) && !judgedElsewhere) {
+    let skipPattern =
+      patternFirst.has(program) &&
+      !args.some((arg) => arg === '-e' || arg === '-f' || arg.startsWith('--regexp'));
+    for (const arg of args) {
+      if (skipPattern && !arg.startsWith('-')) {
+        skipPattern = false;
+        continue;
+      }
+      const path = pathIn(arg);
+      if (path) check(path, `${program} uses`);
+    }
+  }
+  for (const redirect of command.redirects) {
+    if (/^\d+$/.test(redirect.target) || redirect.target === '-') continue;
+    check(redirect.target, /</.test(redirect.operator) ? 'Reads from' : 'Writes to');
+  }
+  return findings;
+};
+
+/** Recursive `chmod`/`chown` of critical folders (block); set-id bits, world-writable modes and ownership changes (warn). */
+export const permissionRule: Rule = ({ program, args, command }, { paths }) => {
+  if (!/^(chmod|chown|chgrp|chattr|setfacl)$/.test(program)) return [];
+  const findings: Finding[] = [];
+  const targets = operands(args);
+  const recursive = hasFlag(args, 'R', ['--recursive']);
+  const files =
+    program === 'chmod' || program === 'chown' || program === 'chgrp' ? targets.slice(1) : targets;
+  if (recursive) {
+    for (const target of files) {
+      if (classifyTarget(target, command.cwd, paths) === 'critical') {
+        findings.push(
+          block(
+            'recursive-permissions-critical',
+            `${program} -R ${target}: changes permissions of the root, the home folder or a system folder.`,
+          ),
+        );
+      }
+    }
+  }
+  const risk = program === 'chmod' ? modeRisk(targets[0] ?? '') : undefined;
+  if (risk === 'setuid') {
+    findings.push(
+      warn(
+        'setuid',
+        `chmod ${targets[0]} sets the set-user-ID or set-group-ID bit, which lets the program run with its owner's rights.`,
+      ),
+    );
+  } else if (risk === 'world-writable') {
+    findings.push(
+      warn('world-writable', `chmod ${targets[0]} makes files writable by every user.`),
+    );
+  }
+  if (program !== 'chmod')
+    findings.push(warn('ownership', `${program} changes who owns or may use files.`));
+  return findings;
+};
+
+/** Links that point out of the workspace: `ln -s / ./rootlink`, a hard link to an outside file. */
+export const linkRule: Rule = ({ program, args, command }, { paths }) => {
+  if (program !== 'ln') return [];
+  const targets = operands(args);
+  if (targets.length < 1) return [];
+  const symbolic = hasFlag(args, 's', ['--symbolic']);
+  const source = targets[0]!;
+  const linkName = targets.length > 1 ? targets.at(-1)! : '.';
+  const base =
+    symbolic && !source.startsWith('/')
+      ? dirname(resolve(command.cwd ?? '/', linkName))
+      : command.cwd;
+  const kind = classifyTarget(source, base, paths);
+  if (kind === 'outside' || kind === 'critical') {
+    return [
+      warn(
+        symbolic ? 'escape-symlink' : 'outside-hardlink',
+        symbolic
+          ? `ln -s makes a link to ${source}, outside the workspace, which later commands may follow.`
+          : `ln makes a hard link to ${source}, a file outside the workspace.`,
+      ),
+    ];
+  }
+  return [];
+};
+
+/** What a chmod mode risks: set-id bits, or write access for every user. */
+function modeRisk(mode: string): 'setuid' | 'world-writable' | undefined {
+  if (/^[0-7]{3,4}$/.test(mode)) {
+    const digits = mode.padStart(4, '0');
+    if (Number(digits[0]) & 6) return 'setuid';
+    return Number(digits[3]) & 2 ? 'world-writable' : undefined;
+  }
+  if (/[+=][rwxXt]*s/.test(mode)) return 'setuid';
+  return /(^|,)[ugo]*[oa][ugo]*[+=][rwxXt]*w/.test(mode) ? 'world-writable' : undefined;
+}

@@ -1,0 +1,31 @@
+/** A redirection of a command: `> /dev/sda`, `2>&1`, `< input.txt`. */
+export interface Redirect {
+  readonly operator: string;
+  readonly target: string;
+}
+
+/** Where a command's standard input comes from, as far as it is known before running. */
+export interface StandardInput {
+  /** The command whose output is piped in. */
+  readonly producer?: SimpleCommand;
+  /** The input text itself, when known (a here-string, a here-document, or a literal's output). */
+  readonly text?: string;
+}
+
+/** One command bash would run, its words evaluated, with what surrounds it. */
+export interface SimpleCommand {
+  /** The command name and arguments, as the program receives them ({@link DYNAMIC} where unknown). */
+  readonly words: readonly string[];
+  /** Its redirections. */
+  readonly redirects: readonly Redirect[];
+  /** The working folder it runs in (absolute), or undefined when an earlier `cd` made it unknown. */
+  readonly cwd: string | undefined;
+  /** Its standard input. */
+  readonly stdin?: StandardInput;
+  /** Commands inside its `<(...)` / `>(...)` arguments. */
+  readonly processSubstitutions: readonly SimpleCommand[];
+  /** Started in the background (`&`). */
+  readonly background: boolean;
+  /** The source text, for messages. */
+  readonly text: string;
+}

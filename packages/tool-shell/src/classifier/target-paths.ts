@@ -1,0 +1,139 @@
+import { homedir } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { WorkspaceGuard } from '@tinyelf/core';
+import { DYNAMIC } from './shell-word';
+
+/** Where a path argument points, as far as can be known before running. */
+export type TargetKind = 'critical' | 'workspace-root' | 'inside' | 'outside' | 'unknown';
+
+/** Top-level system folders whose loss breaks the machine. */
+const systemFolders = new Set([
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/home',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/opt',
+  '/proc',
+  '/root',
+  '/run',
+  '/sbin',
+  '/srv',
+  '/sys',
+  '/usr',
+  '/var',
+  '/snap',
+  '/System',
+  '/Library',
+  '/Applications',
+  '/Users',
+  '/private',
+  '/usr/bin',
+  '/usr/lib',
+  '/usr/local',
+  '/usr/sbin',
+  '/usr/share',
+  '/var/lib',
+]);
+
+/** Devices that reading from or writing to is harmless. */
+const harmlessDevices =
+  /^\/dev\/(null|zero|full|random|urandom|stdin|stdout|stderr|tty|fd\/.*|ptmx)$/;
+
+/** Block devices: writing to one destroys a disk. */
+export const blockDevicePattern =
+  /^\/dev\/(sd[a-z]+\d*|hd[a-z]+\d*|vd[a-z]+\d*|xvd[a-z]+\d*|nvme\d+n\d+(p\d+)?|mmcblk\d+(p\d+)?|disk\d+(s\d+)?|rdisk\d+(s\d+)?|mapper\/.+|dm-\d+|md\d+|loop\d+|sr\d+|disk\/by-[a-z-]+\/.+)$/;
+
+/** Places paths are judged against. */
+export interface PathContext {
+  readonly workspaceRoot: string;
+  readonly homeDir: string;
+}
+
+const guards = new Map<string, WorkspaceGuard>();
+
+function guardFor(workspaceRoot: string): WorkspaceGuard {
+  let guard = guards.get(workspaceRoot);
+  if (!guard) {
+    guard = new WorkspaceGuard({ workspaceRoot });
+    guards.set(workspaceRoot, guard);
+  }
+  return guard;
+}
+
+/** Whether a path is a harmless device such as `/dev/null` or `/dev/urandom`. */
+export function isHarmlessDevice(path: string): boolean {
+  return harmlessDevices.test(path);
+}
+
+/**
+ * Judges a path argument run in `cwd`: `critical` for `/`, the home folder, a system folder, a
+ * drive root, or a glob or unknown name directly inside one of those (`/*`, `~/*`, `/$X`);
+ * `workspace-root` for the workspace itself; `inside` or `outside` the workspace (symbolic links
+ * followed, with the workspace path guard); `unknown` when the location depends on run time.
+ */
+export function classifyTarget(
+  raw: string,
+  cwd: string | undefined,
+  context: PathContext,
+): TargetKind {
+  if (
+    /^[A-Za-z]:[\\/]*$/.test(raw) ||
+    /^[A-Za-z]:[\\/]+(Windows|Program Files|Users)[\\/]*$/i.test(raw)
+  )
+    return 'critical';
+  const cut = firstUnknown(raw);
+  if (cut !== -1) {
+    const prefix = raw.slice(0, cut);
+    // An unknown value may be an absolute path; a glob stays in the folder it starts in.
+    if (prefix === '' && raw[cut] === DYNAMIC) return 'unknown';
+    if (prefix === '')
+      return cwd === undefined
+        ? 'unknown'
+        : isCritical(cwd, context)
+          ? 'critical'
+          : placeOf(cwd, context) === 'outside'
+            ? 'outside'
+            : 'inside';
+    if (!prefix.startsWith('/') && cwd === undefined) return 'unknown';
+    const folder = prefix.endsWith('/')
+      ? resolve(cwd ?? '/', prefix)
+      : dirname(resolve(cwd ?? '/', prefix));
+    if (isCritical(folder, context) || folder === '/') return 'critical';
+    return placeOf(folder, context) === 'outside' ? 'outside' : 'inside';
+  }
+  if (!raw.startsWith('/') && cwd === undefined) return 'unknown';
+  const path = resolve(cwd ?? '/', raw);
+  if (isCritical(path, context)) return 'critical';
+  return placeOf(path, context);
+}
+
+function firstUnknown(raw: string): number {
+  const positions = [raw.indexOf(DYNAMIC), raw.search(/[*?[]/)].filter(
+    (position) => position !== -1,
+  );
+  return positions.length ? Math.min(...positions) : -1;
+}
+
+function isCritical(path: string, context: PathContext): boolean {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return (
+    trimmed === '/' ||
+    trimmed === context.homeDir ||
+    trimmed === homedir() ||
+    systemFolders.has(trimmed)
+  );
+}
+
+function placeOf(path: string, context: PathContext): 'workspace-root' | 'inside' | 'outside' {
+  try {
+    const guarded = guardFor(context.workspaceRoot).resolve(path);
+    return guarded.relative === '.' ? 'workspace-root' : 'inside';
+  } catch {
+    return 'outside';
+  }
+}

@@ -1,0 +1,118 @@
+import { HeadTailBuffer } from './output-buffer';
+
+/** How to run one command. */
+export interface RunCommandOptions {
+  /** The program and its arguments (bash, or bwrap wrapping bash). */
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Kill the process group after this many milliseconds. */
+  readonly timeoutMs: number;
+  /** Kept output, head and tail, in bytes. */
+  readonly maxOutputBytes: number;
+  /** Aborts the command (the process group is killed). */
+  readonly signal?: AbortSignal;
+  /** After TERM, wait this long before KILL. @default 2000 */
+  readonly killGraceMs?: number;
+}
+
+/** How a command ended. */
+export interface RunCommandResult {
+  /** Standard output and error, merged in the order they were written, capped. */
+  readonly output: string;
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  /** Why the tool stopped it, if it did. */
+  readonly stoppedBy?: 'timeout' | 'abort';
+  readonly totalBytes: number;
+  readonly droppedBytes: number;
+}
+
+type Execa = typeof import('execa').execa;
+let execaLoaded: Promise<Execa> | undefined;
+
+/** execa costs about 65 ms to import: load it with the first command, not with the registry. */
+function loadExeca(): Promise<Execa> {
+  execaLoaded ??= import('execa').then((module) => module.execa);
+  return execaLoaded;
+}
+
+/**
+ * Runs a command in its own process group with standard input closed, streaming its output into
+ * a head-and-tail buffer. On timeout or abort the whole group (grandchildren included) gets TERM,
+ * then KILL. When the command exits, whatever it left running in its group is killed too, so no
+ * process outlives the call and a leftover background server cannot hang it.
+ */
+export async function runCommand(options: RunCommandOptions): Promise<RunCommandResult> {
+  const execa = await loadExeca();
+  const buffer = new HeadTailBuffer(options.maxOutputBytes);
+  const child = execa(options.file, [...options.args], {
+    cwd: options.cwd,
+    env: options.env,
+    extendEnv: options.env === undefined,
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'ignore',
+    buffer: false,
+    reject: false,
+    detached: true,
+    cleanup: true,
+    stripFinalNewline: false,
+  });
+  child.stdout?.on('data', (chunk: Buffer) => buffer.push(chunk));
+  const pid = child.pid;
+  let stoppedBy: RunCommandResult['stoppedBy'];
+  const killGroup = (signal: NodeJS.Signals) => {
+    if (pid === undefined) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // the group is gone already
+    }
+  };
+  let killTimer: ReturnType<typeof setTimeout> | undefined;
+  const stop = (reason: 'timeout' | 'abort') => {
+    if (stoppedBy) return;
+    stoppedBy = reason;
+    killGroup('SIGTERM');
+    killTimer = setTimeout(() => killGroup('SIGKILL'), options.killGraceMs ?? 2000);
+    killTimer.unref();
+  };
+  const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+  const onAbort = () => stop('abort');
+  if (options.signal?.aborted) onAbort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  // Wait for the process itself to exit, not for its output pipe to close: a background child
+  // may hold the pipe open for ever.
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve) => {
+      child.on('exit', (code, signal) => resolve({ code, signal }));
+      child.on('error', () => resolve({ code: null, signal: null }));
+    },
+  );
+  clearTimeout(timer);
+  options.signal?.removeEventListener('abort', onAbort);
+  // Let the pipe deliver what was written before the exit (at most a pipe buffer), then end the
+  // group's leftovers; a background child holding the pipe open does not make this wait longer.
+  await new Promise<void>((resolve) => {
+    const done = setTimeout(resolve, 200);
+    child.stdout?.once('end', () => {
+      clearTimeout(done);
+      resolve();
+    });
+  });
+  killGroup('SIGKILL');
+  if (killTimer) clearTimeout(killTimer);
+  child.stdout?.destroy();
+  await child.catch(() => undefined);
+  return {
+    output: buffer.toString(),
+    exitCode: exit.code,
+    signal: exit.signal,
+    stoppedBy,
+    totalBytes: buffer.totalBytes,
+    droppedBytes: buffer.droppedBytes,
+  };
+}

@@ -1,0 +1,28 @@
+import { BuildStep, ToolRegistry } from '@tinyelf/core';
+import { createTestBuildContext, describePluginConformance } from '@tinyelf/core/testing';
+import { describe, expect, it } from 'vitest';
+import { createShellPlugin } from './shell-plugin';
+
+describePluginConformance(() => createShellPlugin(), {
+  sampleInputs: { Bash: { command: 'echo conformance' } },
+});
+
+describe('createShellPlugin', () => {
+  it('creates Bash at step Shell for the build workspace, with the config section applied', async () => {
+    const plugin = createShellPlugin();
+    expect(plugin.step).toBe(BuildStep.Shell);
+    const context = createTestBuildContext({ config: { shell: { maxOutputBytes: 10 } } });
+    const registry = new ToolRegistry().registerAll(await plugin.createTools(context));
+    const result = await registry.execute('c', 'Bash', { command: 'pwd; seq 1 100' });
+    expect(result.content.startsWith(context.workspaceRoot.slice(0, 5))).toBe(true);
+    expect(result.content).toContain('bytes of output cut from the middle');
+  });
+
+  it('describes Bash to the model (schema snapshot)', async () => {
+    const context = createTestBuildContext({ workspaceRoot: '/tmp' });
+    const definitions = new ToolRegistry()
+      .registerAll(await createShellPlugin().createTools(context))
+      .getDefinitions();
+    expect(definitions).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,33 @@
+import {
+  BuildStep,
+  PLUGIN_API_VERSION,
+  type ToolBuildContext,
+  type ToolPlugin,
+} from '@tinyelf/core';
+import type { ShellToolOptions } from './shell-tool-options';
+import { createShellTool } from './tools/bash';
+
+/** The plugin's name, and the key of its section in the build configuration. */
+export const SHELL_PLUGIN_NAME = 'shell';
+
+/**
+ * The shell plugin, at step Shell: the Bash tool for the build's workspace. Options from the
+ * argument are overridden by the build configuration's `shell` section.
+ */
+export function createShellPlugin(options: Partial<ShellToolOptions> = {}): ToolPlugin {
+  return {
+    name: SHELL_PLUGIN_NAME,
+    apiVersion: PLUGIN_API_VERSION,
+    step: BuildStep.Shell,
+    createTools(context: ToolBuildContext) {
+      const section = (context.config[SHELL_PLUGIN_NAME] ?? {}) as Partial<ShellToolOptions>;
+      return [
+        createShellTool({
+          ...options,
+          ...section,
+          workspaceRoot: section.workspaceRoot ?? options.workspaceRoot ?? context.workspaceRoot,
+        }),
+      ];
+    },
+  };
+}

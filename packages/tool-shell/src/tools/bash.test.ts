@@ -1,0 +1,153 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
+import { describe, expect, it } from 'vitest';
+import type { ShellToolOptions } from '../shell-tool-options';
+import { createShellTool } from './bash';
+
+function setup(options: Partial<ShellToolOptions> = {}) {
+  const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bash-')));
+  const registry = new ToolRegistry({ workspaceRoot }).register(
+    createShellTool({ workspaceRoot, ...options }),
+  );
+  return {
+    workspaceRoot,
+    registry,
+    run: (command: string, extra: Parameters<ToolRegistry['execute']>[3] = {}) =>
+      registry.execute('call', 'Bash', { command }, extra),
+  };
+}
+
+/** Whether a process runs (a zombie waiting for a parent that never reaps it counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+describe('Bash', () => {
+  it('runs in the workspace root and merges stdout and stderr in order, with the exit code', async () => {
+    const { run, workspaceRoot } = setup();
+    const result = await run('pwd; echo out1; echo err1 >&2; echo out2; exit 3');
+    expect(result.isError).toBe(false);
+    expect(result.content).toBe(`${workspaceRoot}\nout1\nerr1\nout2\n\nExit code 3.`);
+  });
+
+  it('closes standard input so commands waiting for it fail at once', async () => {
+    const { run } = setup();
+    const result = await run('read line && echo "got $line" || echo "no input"');
+    expect(result.content).toBe('no input\n\nExit code 0.');
+  });
+
+  it('keeps the head and tail of huge output while streaming', async () => {
+    const { run } = setup({ maxOutputBytes: 1000 });
+    const result = await run('seq 1 200000');
+    expect(result.content.startsWith('1\n2\n3\n')).toBe(true);
+    expect(result.content).toContain('200000\n\nExit code 0.');
+    expect(result.content).toMatch(
+      /\.\.\. \[\d+ bytes of output cut from the middle: 1288895 bytes in all, the first 500 and the last 500 are shown\] \.\.\./,
+    );
+    expect(result.content.length).toBeLessThan(1300);
+  });
+
+  it('kills the whole process group on timeout, background children included', async () => {
+    const { run, workspaceRoot } = setup({ execTimeout: 1500, killGraceMs: 200 });
+    const result = await run(
+      'sleep 30 & echo $! > child.pid; (sleep 40 & echo $! > grandchild.pid; wait) & echo started; wait',
+    );
+    expect(result.errorCode).toBe('TOOL_TIMEOUT');
+    expect(result.content).toContain(
+      'did not finish within 1.5 s and was stopped with every process it started. Output so far:\nstarted',
+    );
+    for (const file of ['child.pid', 'grandchild.pid']) {
+      const pid = Number(readFileSync(join(workspaceRoot, file), 'utf8'));
+      expect(alive(pid), `${file} ${pid} is gone`).toBe(false);
+    }
+  });
+
+  it('stops the process group on abort', async () => {
+    const { run, workspaceRoot } = setup({ killGraceMs: 200 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 500);
+    const result = await run('sleep 30 & echo $! > child.pid; wait', { signal: controller.signal });
+    expect(result.errorCode).toBe('TOOL_ABORTED');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(alive(Number(readFileSync(join(workspaceRoot, 'child.pid'), 'utf8')))).toBe(false);
+  });
+
+  it('returns when the command exits even if it left a background server holding the output open', async () => {
+    const { run, workspaceRoot } = setup();
+    const started = Date.now();
+    const result = await run('sleep 30 & echo $! > server.pid; echo ready');
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(result.content).toBe('ready\n\nExit code 0.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive(Number(readFileSync(join(workspaceRoot, 'server.pid'), 'utf8')))).toBe(false);
+  });
+
+  it('refuses blocked commands without running them, and attaches warnings for the policy', async () => {
+    const { run, registry, workspaceRoot } = setup();
+    const blocked = await run('touch ran.txt; rm -rf /');
+    expect(blocked.errorCode).toBe('COMMAND_BLOCKED');
+    expect(blocked.content).toContain(
+      'The command was refused and not run: rm -r /: the root, the home folder or a system folder would be deleted.',
+    );
+    expect(existsSync(join(workspaceRoot, 'ran.txt'))).toBe(false);
+    const warnings = await registry.assessRisk('Bash', { command: 'sudo apt-get install cowsay' });
+    expect(warnings.map((warning) => warning.rule)).toEqual(['privilege']);
+    expect(new ToolPolicy().requiresConfirmation('Bash', 'acceptEdits', warnings)).toBe(true);
+    expect(await registry.assessRisk('Bash', { command: 'ls -la' })).toEqual([]);
+  });
+
+  it('honours a per-call timeout', async () => {
+    const { registry } = setup({ killGraceMs: 100 });
+    const result = await registry.execute('call', 'Bash', { command: 'sleep 5', timeout: 1000 });
+    expect(result.errorCode).toBe('TOOL_TIMEOUT');
+  });
+});
+
+const hasBubblewrap = (() => {
+  try {
+    execFileSync('bwrap', ['--ro-bind', '/', '/', 'true']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe('Bash in the bubblewrap sandbox', () => {
+  it('bwrap is installed here (scripts/system-packages.sh installs it)', () => {
+    expect(hasBubblewrap).toBe(true);
+  });
+
+  it('lets the workspace be written, nothing outside it, and has no network', async () => {
+    const outside = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-outside-')));
+    const { run, workspaceRoot } = setup({ sandbox: 'bubblewrap' });
+    const result = await run(
+      `echo inside > inside.txt && cat inside.txt; echo escape > ${outside}/escape.txt; echo x > /etc/tinyelf-test 2>&1; getent hosts localhost >/dev/null; (exec 3<>/dev/tcp/127.0.0.1/9) 2>&1 | head -1; ip -o link | wc -l`,
+    );
+    expect(existsSync(join(workspaceRoot, 'inside.txt'))).toBe(true);
+    expect(existsSync(join(outside, 'escape.txt'))).toBe(false);
+    expect(existsSync('/etc/tinyelf-test')).toBe(false);
+    expect(result.content).toContain('Read-only file system');
+    expect(result.content).toMatch(/\n1\n\nExit code 0\.$/);
+  });
+
+  it('says so and does not run the command when the sandbox cannot start', async () => {
+    const { run, workspaceRoot } = setup({
+      sandbox: 'bubblewrap',
+      bubblewrapPath: '/nonexistent/bwrap',
+    });
+    const result = await run('touch ran.txt');
+    expect(result.errorCode).toBe('SANDBOX_UNAVAILABLE');
+    expect(result.content).toContain(
+      'The bubblewrap sandbox was asked for but cannot start: bwrap is not installed',
+    );
+    expect(existsSync(join(workspaceRoot, 'ran.txt'))).toBe(false);
+  });
+});
