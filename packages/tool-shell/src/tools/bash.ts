@@ -6,7 +6,7 @@ import {
   ToolTimeoutError,
   WorkspaceGuard,
 } from '@tinyelf/core';
-import { classifyCommand } from '../classifier/classify-command';
+import { RecentClassifications } from '../classifier/recent-classifications';
 import { runCommand } from '../runner/run-command';
 import { assertBubblewrapWorks, bubblewrapArguments } from '../sandbox/bubblewrap';
 import type { ShellToolOptions } from '../shell-tool-options';
@@ -34,16 +34,17 @@ export function createShellTool(options: ShellToolOptions) {
   const execTimeout = options.execTimeout ?? 120_000;
   const maxOutputBytes = options.maxOutputBytes ?? 100_000;
   const sandboxed = options.sandbox === 'bubblewrap';
+  const classifications = new RecentClassifications(classifyOptions);
   return defineTool({
     name: 'Bash',
     description: `Runs a bash command in the workspace root (${workspaceRoot}) and returns its output (standard output and error merged) and exit code. Standard input is closed. Commands are stopped after ${Math.round(execTimeout / 1000)} s with every process they started. Output over ${Math.round(maxOutputBytes / 1000)} KB keeps its beginning and end. Destructive commands (deleting / or system folders, formatting disks, ...) are refused.${sandboxed ? ` Commands run in a sandbox: only the workspace is writable${options.allowNetwork ? '.' : ' and there is no network.'}` : ''}`,
     parameters,
     async assessRisk({ command }) {
-      const { findings } = await classifyCommand(command, classifyOptions);
+      const { findings } = await classifications.get(command);
       return findings.map(({ rule, message }) => ({ rule, message }));
     },
     async execute({ command, timeout }, context) {
-      const verdict = await classifyCommand(command, classifyOptions);
+      const verdict = await classifications.get(command);
       if (verdict.verdict === 'block') {
         throw new TinyElfError({
           code: 'COMMAND_BLOCKED',
