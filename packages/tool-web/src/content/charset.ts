@@ -3,8 +3,16 @@
  * `<meta charset>` / `<meta http-equiv="Content-Type">` names in the first 4 KB, or UTF-8
  * (a byte-order mark wins over both).
  */
-export function decodeText(body: Buffer, contentType: string | undefined, sniffHtml: boolean): string {
-  const label = bomCharset(body) ?? headerCharset(contentType) ?? (sniffHtml ? metaCharset(body) : undefined) ?? 'utf-8';
+export function decodeText(
+  body: Buffer,
+  contentType: string | undefined,
+  sniffHtml: boolean,
+): string {
+  const label =
+    bomCharset(body) ??
+    headerCharset(contentType) ??
+    (sniffHtml ? metaCharset(body) : undefined) ??
+    'utf-8';
   let decoder: TextDecoder;
   try {
     decoder = new TextDecoder(label);

@@ -22,17 +22,35 @@ export interface PageText {
  * they are, JSON pretty-printed, anything else (PDF, images, archives) described by type and size.
  * HTTP errors are errors.
  */
-export async function convertResponse(response: FetchedResponse, options: { dom: DomName; maxHtmlChars: number }): Promise<PageText> {
+export async function convertResponse(
+  response: FetchedResponse,
+  options: { dom: DomName; maxHtmlChars: number },
+): Promise<PageText> {
   if (response.status >= 400) {
-    throw new TinyElfError({ code: 'HTTP_ERROR', message: `${response.finalUrl} answered HTTP ${response.status}.` });
+    throw new TinyElfError({
+      code: 'HTTP_ERROR',
+      message: `${response.finalUrl} answered HTTP ${response.status}.`,
+    });
   }
   const contentType = String(response.headers['content-type'] ?? '');
   const mime = contentType.split(';')[0]!.trim().toLowerCase();
   const base = { finalUrl: response.finalUrl, truncated: response.truncated };
-  if (mime === 'text/html' || mime === 'application/xhtml+xml' || (mime === '' && /^\s*<(!doctype html|html)/i.test(response.body.subarray(0, 512).toString('latin1')))) {
+  if (
+    mime === 'text/html' ||
+    mime === 'application/xhtml+xml' ||
+    (mime === '' &&
+      /^\s*<(!doctype html|html)/i.test(response.body.subarray(0, 512).toString('latin1')))
+  ) {
     const html = decodeText(response.body, contentType, true);
     const page = await htmlToMarkdown(html, response.finalUrl, options);
-    return { ...base, title: page.title, excerpt: page.excerpt, byline: page.byline, text: page.markdown, kind: 'html' };
+    return {
+      ...base,
+      title: page.title,
+      excerpt: page.excerpt,
+      byline: page.byline,
+      text: page.markdown,
+      kind: 'html',
+    };
   }
   if (mime === 'application/json' || mime.endsWith('+json')) {
     const text = decodeText(response.body, contentType, false);
@@ -42,10 +60,22 @@ export async function convertResponse(response: FetchedResponse, options: { dom:
       return { ...base, title: '', text, kind: 'text' };
     }
   }
-  if (mime.startsWith('text/') || mime === 'application/xml' || mime === 'application/javascript' || mime === '') {
-    return { ...base, title: '', text: decodeText(response.body, contentType, false), kind: 'text' };
+  if (
+    mime.startsWith('text/') ||
+    mime === 'application/xml' ||
+    mime === 'application/javascript' ||
+    mime === ''
+  ) {
+    return {
+      ...base,
+      title: '',
+      text: decodeText(response.body, contentType, false),
+      kind: 'text',
+    };
   }
-  const size = response.headers['content-length'] ? Number(response.headers['content-length']) : response.body.length;
+  const size = response.headers['content-length']
+    ? Number(response.headers['content-length'])
+    : response.body.length;
   return {
     ...base,
     title: '',

@@ -10,8 +10,20 @@ export type DomBuilder = (html: string, url: string) => Promise<Document>;
  */
 const buildWithLinkedom: DomBuilder = async (html, url) => {
   const { parseHTML } = await import('linkedom');
-  const { document } = parseHTML(html);
-  for (const property of ['baseURI', 'documentURI', 'URL']) {
+  // linkedom builds no <html> element for a fragment; browsers and jsdom do.
+  const page = /<html[\s>]/i.test(html)
+    ? html
+    : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`;
+  const { document } = parseHTML(page);
+  const baseHref = document.querySelector('base[href]')?.getAttribute('href');
+  let base = url;
+  try {
+    if (baseHref) base = new URL(baseHref, url).href;
+  } catch {
+    // an invalid <base> is ignored, as browsers do
+  }
+  Object.defineProperty(document, 'baseURI', { value: base, configurable: true });
+  for (const property of ['documentURI', 'URL']) {
     Object.defineProperty(document, property, { value: url, configurable: true });
   }
   return document as unknown as Document;

@@ -8,7 +8,13 @@ import { type CheckedUrl, checkUrl, type UrlGuardOptions } from '../guard/url-gu
  * Where to open the connection for a checked URL. The default connects to the checked address
  * itself; tests point public addresses at a loopback server.
  */
-export type ConnectFunction = (target: { hostname: string; address: string; family: 4 | 6; port: number; protocol: string }) => {
+export type ConnectFunction = (target: {
+  hostname: string;
+  address: string;
+  family: 4 | 6;
+  port: number;
+  protocol: string;
+}) => {
   address: string;
   port: number;
   protocol: 'http:' | 'https:';
@@ -43,7 +49,10 @@ export interface FetchedResponse {
  * checked (no second DNS lookup, so no rebinding), redirects followed by hand, the body decoded
  * (gzip, deflate, br) and capped while it streams, and one deadline for the whole fetch.
  */
-export async function fetchChecked(input: string, options: HttpClientOptions): Promise<FetchedResponse> {
+export async function fetchChecked(
+  input: string,
+  options: HttpClientOptions,
+): Promise<FetchedResponse> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
@@ -54,26 +63,63 @@ export async function fetchChecked(input: string, options: HttpClientOptions): P
       const checked = await checkUrl(current, options.guard);
       const response = await open(checked, options, signal);
       const location = response.headers.location;
-      if (response.statusCode && [301, 302, 303, 307, 308].includes(response.statusCode) && location) {
+      if (
+        response.statusCode &&
+        [301, 302, 303, 307, 308].includes(response.statusCode) &&
+        location
+      ) {
         response.destroy();
         current = new URL(location, checked.url).href;
         continue;
       }
-      const { body, truncated } = await readBody(response, options.maxBytes ?? 5 * 1024 * 1024, signal);
-      return { finalUrl: checked.url.href, status: response.statusCode ?? 0, headers: response.headers, body, truncated };
+      const { body, truncated } = await readBody(
+        response,
+        options.maxBytes ?? 5 * 1024 * 1024,
+        signal,
+      );
+      return {
+        finalUrl: checked.url.href,
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        body,
+        truncated,
+      };
     }
   } catch (error) {
-    if (deadline.aborted) throw new TinyElfError({ code: 'TOOL_TIMEOUT', message: `Fetching ${input} took longer than ${timeoutMs / 1000} s and was stopped.`, cause: error });
-    if (options.signal?.aborted) throw new TinyElfError({ code: 'TOOL_ABORTED', message: `Fetching ${input} was aborted.`, cause: error });
+    if (deadline.aborted)
+      throw new TinyElfError({
+        code: 'TOOL_TIMEOUT',
+        message: `Fetching ${input} took longer than ${timeoutMs / 1000} s and was stopped.`,
+        cause: error,
+      });
+    if (options.signal?.aborted)
+      throw new TinyElfError({
+        code: 'TOOL_ABORTED',
+        message: `Fetching ${input} was aborted.`,
+        cause: error,
+      });
     throw error;
   }
-  throw new TinyElfError({ code: 'TOO_MANY_REDIRECTS', message: `${input} redirected more than ${maxRedirects} times; the chain was not followed further.` });
+  throw new TinyElfError({
+    code: 'TOO_MANY_REDIRECTS',
+    message: `${input} redirected more than ${maxRedirects} times; the chain was not followed further.`,
+  });
 }
 
-function open(checked: CheckedUrl, options: HttpClientOptions, signal: AbortSignal): Promise<IncomingMessage> {
+function open(
+  checked: CheckedUrl,
+  options: HttpClientOptions,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   const { url } = checked;
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-  const target = options.connect?.({ hostname: url.hostname, address: checked.address, family: checked.family, port, protocol: url.protocol }) ?? {
+  const target = options.connect?.({
+    hostname: url.hostname,
+    address: checked.address,
+    family: checked.family,
+    port,
+    protocol: url.protocol,
+  }) ?? {
     address: checked.address,
     port,
     protocol: url.protocol as 'http:' | 'https:',
@@ -89,22 +135,42 @@ function open(checked: CheckedUrl, options: HttpClientOptions, signal: AbortSign
       headers: {
         host: url.host,
         'user-agent': options.userAgent,
-        accept: 'text/html,application/xhtml+xml,text/markdown,text/plain,application/json;q=0.9,*/*;q=0.8',
+        accept:
+          'text/html,application/xhtml+xml,text/markdown,text/plain,application/json;q=0.9,*/*;q=0.8',
         'accept-encoding': 'gzip, deflate, br',
       },
       signal,
     });
     outgoing.on('response', resolve);
     outgoing.on('error', (error) =>
-      reject(signal.aborted ? error : new TinyElfError({ code: 'FETCH_FAILED', message: `Could not fetch ${url.href}: ${(error as NodeJS.ErrnoException).code ?? error.message}.`, cause: error })),
+      reject(
+        signal.aborted
+          ? error
+          : new TinyElfError({
+              code: 'FETCH_FAILED',
+              message: `Could not fetch ${url.href}: ${(error as NodeJS.ErrnoException).code ?? error.message}.`,
+              cause: error,
+            }),
+      ),
     );
     outgoing.end();
   });
 }
 
-function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<{ body: Buffer; truncated: boolean }> {
+function readBody(
+  response: IncomingMessage,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<{ body: Buffer; truncated: boolean }> {
   const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
   const stream = decoder ? response.pipe(decoder) : response;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -143,7 +209,13 @@ function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSign
       if (done) return;
       done = true;
       signal.removeEventListener('abort', onAbort);
-      reject(new TinyElfError({ code: 'FETCH_FAILED', message: `The response could not be read: ${error.message}.`, cause: error }));
+      reject(
+        new TinyElfError({
+          code: 'FETCH_FAILED',
+          message: `The response could not be read: ${error.message}.`,
+          cause: error,
+        }),
+      );
     });
   });
 }

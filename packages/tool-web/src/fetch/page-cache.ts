@@ -20,6 +20,7 @@ export class PageCache<Value> {
   set(key: string, value: Value): void {
     this.entries.delete(key);
     this.entries.set(key, { at: Date.now(), value });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    while (this.entries.size > this.maxEntries)
+      this.entries.delete(this.entries.keys().next().value as string);
   }
 }

@@ -61,7 +61,11 @@ function ipv6Groups(address: string): number[] {
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
   const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = [...headGroups, ...(tail !== undefined ? Array(missing).fill('0') : []), ...tailGroups];
+  const groups = [
+    ...headGroups,
+    ...(tail !== undefined ? Array(missing).fill('0') : []),
+    ...tailGroups,
+  ];
   return groups.map((group) => Number.parseInt(group || '0', 16));
 }
 
@@ -77,20 +81,30 @@ function categorizeIpv6(address: string): AddressCategory | undefined {
   if (groups.every((group) => group === 0)) return 'unspecified';
   if (prefixZero(7) && groups[7] === 1) return 'loopback';
   // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d).
-  if (prefixZero(5) && (groups[5] === 0xffff || groups[5] === 0)) return categorizeIpv4(embeddedIpv4(groups, 6)) ?? (groups[5] === 0 ? 'reserved' : undefined);
-  if (prefixZero(4) && groups[4] === 0xffff && groups[5] === 0) return categorizeIpv4(embeddedIpv4(groups, 6)) ?? 'reserved';
+  if (prefixZero(5) && (groups[5] === 0xffff || groups[5] === 0))
+    return categorizeIpv4(embeddedIpv4(groups, 6)) ?? (groups[5] === 0 ? 'reserved' : undefined);
+  if (prefixZero(4) && groups[4] === 0xffff && groups[5] === 0)
+    return categorizeIpv4(embeddedIpv4(groups, 6)) ?? 'reserved';
   // NAT64 (64:ff9b::/96 and 64:ff9b:1::/48) embeds an IPv4 address in the last 32 bits.
-  if (groups[0] === 0x64 && groups[1] === 0xff9b) return categorizeIpv4(embeddedIpv4(groups, 6)) ?? (groups[2] === 1 ? 'reserved' : undefined);
+  if (groups[0] === 0x64 && groups[1] === 0xff9b)
+    return categorizeIpv4(embeddedIpv4(groups, 6)) ?? (groups[2] === 1 ? 'reserved' : undefined);
   // 6to4 (2002::/16) embeds one in bits 16-48.
   if (groups[0] === 0x2002) return categorizeIpv4(embeddedIpv4(groups, 1));
   const first = groups[0]!;
-  if (groups[0] === 0xfd00 && groups[1] === 0x0ec2 && groups[7] === 0x254 && groups.slice(2, 7).every((group) => group === 0)) return 'cloud metadata';
+  if (
+    groups[0] === 0xfd00 &&
+    groups[1] === 0x0ec2 &&
+    groups[7] === 0x254 &&
+    groups.slice(2, 7).every((group) => group === 0)
+  )
+    return 'cloud metadata';
   if ((first & 0xfe00) === 0xfc00) return 'unique-local';
   if ((first & 0xffc0) === 0xfe80) return 'link-local';
   if ((first & 0xffc0) === 0xfec0) return 'reserved';
   if ((first & 0xff00) === 0xff00) return 'multicast';
   if (first === 0x2001 && groups[1] === 0x0db8) return 'documentation';
-  if (first === 0x0100 && prefixZero(0) && groups[1] === 0 && groups[2] === 0 && groups[3] === 0) return 'reserved';
+  if (first === 0x0100 && prefixZero(0) && groups[1] === 0 && groups[2] === 0 && groups[3] === 0)
+    return 'reserved';
   if (first === 0x2001 && groups[1]! < 0x200) return 'reserved';
   return undefined;
 }

@@ -23,7 +23,13 @@ export function secretInUrlWarnings(url: string): RiskWarning[] {
     // keep the raw text
   }
   for (const [pattern, kind] of secretPatterns) {
-    if (pattern.test(decoded)) return [{ rule: 'secret-in-url', message: `The URL carries what looks like ${kind}; sending it to ${safeHost(url)} could leak it.` }];
+    if (pattern.test(decoded))
+      return [
+        {
+          rule: 'secret-in-url',
+          message: `The URL carries what looks like ${kind}; sending it to ${safeHost(url)} could leak it.`,
+        },
+      ];
   }
   return [];
 }

@@ -24,10 +24,14 @@ export interface CheckedUrl {
   readonly family: 4 | 6;
 }
 
-const blockedNames = /^(localhost|localhost\.localdomain|ip6-localhost|ip6-loopback|metadata|metadata\.google\.internal|metadata\.goog|instance-data|instance-data\.ec2\.internal)$/;
+const blockedNames =
+  /^(localhost|localhost\.localdomain|ip6-localhost|ip6-loopback|metadata|metadata\.google\.internal|metadata\.goog|instance-data|instance-data\.ec2\.internal)$/;
 
 function blocked(url: string, reason: string): TinyElfError {
-  return new TinyElfError({ code: 'URL_BLOCKED', message: `The URL ${url} is not allowed: ${reason}.` });
+  return new TinyElfError({
+    code: 'URL_BLOCKED',
+    message: `The URL ${url} is not allowed: ${reason}.`,
+  });
 }
 
 /**
@@ -38,37 +42,75 @@ function blocked(url: string, reason: string): TinyElfError {
  * with or without a trailing dot. Resolves to the address to connect to. Throws a `URL_BLOCKED`
  * TinyElfError otherwise.
  */
-export async function checkUrl(input: string | URL, options: UrlGuardOptions = {}): Promise<CheckedUrl> {
+export async function checkUrl(
+  input: string | URL,
+  options: UrlGuardOptions = {},
+): Promise<CheckedUrl> {
   let url: URL;
   try {
     url = new URL(String(input));
   } catch {
-    throw new TinyElfError({ code: 'INVALID_URL', message: `${JSON.stringify(String(input))} is not a valid URL; give an absolute http:// or https:// URL.` });
+    throw new TinyElfError({
+      code: 'INVALID_URL',
+      message: `${JSON.stringify(String(input))} is not a valid URL; give an absolute http:// or https:// URL.`,
+    });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw blocked(url.href, `only http and https are fetched, not ${url.protocol.replace(/:$/, '')}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw blocked(
+      url.href,
+      `only http and https are fetched, not ${url.protocol.replace(/:$/, '')}`,
+    );
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const bareName = hostname.toLowerCase().replace(/\.+$/, '');
-  const allowedHost = options.allowedHosts?.some((pattern) => (pattern.startsWith('*.') ? bareName.endsWith(pattern.slice(1)) : bareName === pattern.toLowerCase()));
+  const allowedHost = options.allowedHosts?.some((pattern) =>
+    pattern.startsWith('*.')
+      ? bareName.endsWith(pattern.slice(1))
+      : bareName === pattern.toLowerCase(),
+  );
   const open = options.allowPrivateNetwork === true || allowedHost === true;
-  if (!open && (blockedNames.test(bareName) || bareName.endsWith('.localhost'))) throw blocked(url.href, `${hostname} is a local or metadata host name`);
+  if (!open && (blockedNames.test(bareName) || bareName.endsWith('.localhost')))
+    throw blocked(url.href, `${hostname} is a local or metadata host name`);
 
-  const addresses = isIP(hostname) ? [{ address: hostname, family: isIP(hostname) as 4 | 6 }] : await resolve(bareName, options.lookup ?? dnsLookup, url.href);
+  const addresses = isIP(hostname)
+    ? [{ address: hostname, family: isIP(hostname) as 4 | 6 }]
+    : await resolve(bareName, options.lookup ?? dnsLookup, url.href);
   if (addresses.length === 0) throw blocked(url.href, `${hostname} did not resolve to any address`);
   if (!open) {
     for (const { address } of addresses) {
       const category = categorizeAddress(address);
-      if (category) throw blocked(url.href, `${hostname} resolves to ${address}, a ${category} address`);
+      if (category)
+        throw blocked(url.href, `${hostname} resolves to ${address}, a ${category} address`);
     }
   }
   const chosen = addresses[0]!;
   return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
 
-function resolve(hostname: string, lookup: LookupFunction, href: string): Promise<{ address: string; family: number }[]> {
+function resolve(
+  hostname: string,
+  lookup: LookupFunction,
+  href: string,
+): Promise<{ address: string; family: number }[]> {
   return new Promise((done, fail) => {
-    lookup(hostname, { all: true, verbatim: true }, (error: NodeJS.ErrnoException | null, addresses: LookupAddress[] | string) => {
-      if (error) fail(new TinyElfError({ code: 'DNS_FAILED', message: `The host of ${href} could not be resolved (${error.code ?? error.message}).`, cause: error }));
-      else done(Array.isArray(addresses) ? addresses : [{ address: addresses, family: isIP(addresses) }]);
-    });
+    lookup(
+      hostname,
+      { all: true, verbatim: true },
+      (error: NodeJS.ErrnoException | null, addresses: LookupAddress[] | string) => {
+        if (error)
+          fail(
+            new TinyElfError({
+              code: 'DNS_FAILED',
+              message: `The host of ${href} could not be resolved (${error.code ?? error.message}).`,
+              cause: error,
+            }),
+          );
+        else
+          done(
+            Array.isArray(addresses)
+              ? addresses
+              : [{ address: addresses, family: isIP(addresses) }],
+          );
+      },
+    );
   });
 }

@@ -46,12 +46,25 @@ export async function startStubServer(): Promise<StubServer> {
 
 /** A lookup that answers from a table (`name -> addresses`) and fails for other names. */
 export function tableLookup(table: Record<string, string[]>) {
-  return ((hostname: string, _options: unknown, callback: (error: NodeJS.ErrnoException | null, addresses: { address: string; family: number }[]) => void) => {
+  return ((
+    hostname: string,
+    _options: unknown,
+    callback: (
+      error: NodeJS.ErrnoException | null,
+      addresses: { address: string; family: number }[],
+    ) => void,
+  ) => {
     const addresses = table[hostname.toLowerCase()];
     if (!addresses) {
-      callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+      callback(
+        Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }),
+        [],
+      );
       return;
     }
-    callback(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
   }) as unknown as typeof import('node:dns').lookup;
 }

@@ -2,10 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ToolRegistry } from '@tinyelf/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStubServer, type StubServer } from '../testing/stub-server';
+import { type StubServer, startStubServer } from '../testing/stub-server';
 import { createWebFetchTool } from './web-fetch';
 
-const fixtures = fileURLToPath(new URL('../../../../../shared/fixtures/web-pages/', import.meta.url));
+const fixtures = fileURLToPath(
+  new URL('../../../../../shared/fixtures/web-pages/', import.meta.url),
+);
 const pages = readdirSync(fixtures).filter((name) => existsSync(`${fixtures}${name}/source.html`));
 let server: StubServer;
 
@@ -42,12 +44,19 @@ describe.each(['linkedom', 'jsdom'] as const)('WebFetch on the real fixture page
   });
 
   for (const page of pages) {
-    const expected = JSON.parse(readFileSync(`${fixtures}${page}/expected-metadata.json`, 'utf8')) as { title: string; excerpt: string | null; readerable: boolean };
+    const expected = JSON.parse(
+      readFileSync(`${fixtures}${page}/expected-metadata.json`, 'utf8'),
+    ) as { title: string; excerpt: string | null; readerable: boolean };
     it.runIf(expected.readerable)(`${page}: title and the opening of the article`, async () => {
-      const result = await registry.execute('c', 'WebFetch', { url: `http://127.0.0.1:${server.port}/${page}/`, raw: true });
+      const result = await registry.execute('c', 'WebFetch', {
+        url: `http://127.0.0.1:${server.port}/${page}/`,
+        raw: true,
+      });
       expect(result.isError, result.content.slice(0, 300)).toBe(false);
       const content = normalize(result.content);
-      expect(content).toContain(`Title: ${normalize(knownTitleDifferences[page] ?? expected.title)}`);
+      expect(content).toContain(
+        `Title: ${normalize(knownTitleDifferences[page] ?? expected.title)}`,
+      );
       if (expected.excerpt) expect(content).toContain(normalize(expected.excerpt).slice(0, 40));
     });
   }

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { type BackgroundModel, defineTool } from '@tinyelf/core';
+import { convertResponse, type PageText } from '../content/convert-response';
 import type { DomName } from '../content/dom-builder';
-import { type PageText, convertResponse } from '../content/convert-response';
 import { fenceUntrusted } from '../content/untrusted-content';
 import { type ConnectFunction, fetchChecked } from '../fetch/http-client';
 import { PageCache } from '../fetch/page-cache';
@@ -43,8 +43,12 @@ export interface WebFetchToolOptions {
 
 const parameters = Type.Object({
   url: Type.String({ description: 'The http:// or https:// URL to fetch.' }),
-  prompt: Type.Optional(Type.String({ description: 'What to look for in the page; guides the summary of long pages.' })),
-  raw: Type.Optional(Type.Boolean({ description: 'Return the Markdown without summarising it.', default: false })),
+  prompt: Type.Optional(
+    Type.String({ description: 'What to look for in the page; guides the summary of long pages.' }),
+  ),
+  raw: Type.Optional(
+    Type.Boolean({ description: 'Return the Markdown without summarising it.', default: false }),
+  ),
 });
 
 /**
@@ -53,7 +57,10 @@ const parameters = Type.Object({
  * by its title and final URL and fenced as untrusted content.
  */
 export function createWebFetchTool(options: WebFetchToolOptions = {}) {
-  const cache = new PageCache<PageText>(options.cacheTtlMs ?? 900_000, options.cacheMaxEntries ?? 100);
+  const cache = new PageCache<PageText>(
+    options.cacheTtlMs ?? 900_000,
+    options.cacheMaxEntries ?? 100,
+  );
   const summarizeOver = options.summarizeOverChars ?? 4096;
   return defineTool({
     name: 'WebFetch',
@@ -66,7 +73,11 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
       let page = cache.get(url);
       if (!page) {
         const response = await fetchChecked(url, {
-          guard: { allowPrivateNetwork: options.allowPrivateNetwork, allowedHosts: options.allowedHosts, lookup: options.lookup },
+          guard: {
+            allowPrivateNetwork: options.allowPrivateNetwork,
+            allowedHosts: options.allowedHosts,
+            lookup: options.lookup,
+          },
           timeoutMs: options.timeoutMs,
           maxBytes: options.maxBytes,
           maxRedirects: options.maxRedirects,
@@ -74,17 +85,31 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
           connect: options.connect,
           signal: context?.signal,
         });
-        page = await convertResponse(response, { dom: options.dom ?? 'linkedom', maxHtmlChars: options.maxHtmlChars ?? 2_000_000 });
+        page = await convertResponse(response, {
+          dom: options.dom ?? 'linkedom',
+          maxHtmlChars: options.maxHtmlChars ?? 2_000_000,
+        });
         cache.set(url, page);
       }
-      const header = [page.title ? `Title: ${page.title}` : undefined, `URL: ${page.finalUrl}`].filter(Boolean).join('\n');
-      const about = [page.byline ? `By: ${page.byline}` : undefined, page.excerpt ? `Description: ${page.excerpt}` : undefined].filter(Boolean).join('\n');
+      const header = [page.title ? `Title: ${page.title}` : undefined, `URL: ${page.finalUrl}`]
+        .filter(Boolean)
+        .join('\n');
+      const about = [
+        page.byline ? `By: ${page.byline}` : undefined,
+        page.excerpt ? `Description: ${page.excerpt}` : undefined,
+      ]
+        .filter(Boolean)
+        .join('\n');
       const body = about ? `${about}\n\n${page.text}` : page.text;
-      const cut = page.truncated ? `\n(The response was longer than ${Math.round((options.maxBytes ?? 5_242_880) / 1_048_576)} MB and was cut off.)` : '';
+      const cut = page.truncated
+        ? `\n(The response was longer than ${Math.round((options.maxBytes ?? 5_242_880) / 1_048_576)} MB and was cut off.)`
+        : '';
       if (page.kind === 'binary') return `${header}\n\n${page.text}`;
       if (page.text.length > summarizeOver && !raw) {
         if (options.backgroundModel) {
-          const summary = await options.backgroundModel.complete(summaryPrompt(page, prompt), { signal: context?.signal });
+          const summary = await options.backgroundModel.complete(summaryPrompt(page, prompt), {
+            signal: context?.signal,
+          });
           return `${header}\n(Summarised by the background model from ${page.text.length} characters of Markdown; ask again with raw: true for the full text.)${cut}\n\n${fenceUntrusted(summary, page.finalUrl)}`;
         }
         return `${header}\n(Not summarised: no background model is configured, so the full Markdown follows.)${cut}\n\n${fenceUntrusted(body, page.finalUrl)}`;
