@@ -153,7 +153,12 @@ describe('WebFetch', () => {
     });
     const prompts: string[] = [];
     const fetch = fetchTool({
-      backgroundModel: { complete: async (prompt) => (prompts.push(prompt), 'Elves ship tools.') },
+      backgroundModel: {
+        complete: async (prompt) => {
+          prompts.push(prompt);
+          return 'Elves ship tools.';
+        },
+      },
     });
     const summary = await fetch({ url: `${base}/long`, prompt: 'what do elves do?' });
     expect(summary.content).toContain('(Summarised by the background model from');
