@@ -40,6 +40,8 @@ export function toDefinition<Format extends DefinitionFormat>(
   tool: ITool,
   format: Format,
 ): DefinitionByFormat[Format] {
+  const native = tool.providerDefinitions?.[format];
+  if (native) return JSON.parse(JSON.stringify(native)) as DefinitionByFormat[Format];
   const parameters = toPlainJson(tool.parameters);
   switch (format) {
     case 'anthropic':

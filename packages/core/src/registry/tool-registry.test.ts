@@ -506,3 +506,18 @@ describe('ToolRegistry.assessRisk', () => {
     expect(await registry.assessRisk('missing', {})).toEqual([]);
   });
 });
+
+describe('provider definitions', () => {
+  it('uses a tool’s own definition for a provider that has one, and the function format for the rest', () => {
+    const native = tool('WebSearch', async () => '', {
+      providerDefinitions: {
+        anthropic: { type: 'web_search_20250305', name: 'web_search', max_uses: 5 },
+      },
+    });
+    const registry = new ToolRegistry().register(native);
+    expect(registry.getDefinitions('anthropic')).toEqual([
+      { type: 'web_search_20250305', name: 'web_search', max_uses: 5 },
+    ]);
+    expect(registry.getDefinitions()[0]?.function.name).toBe('WebSearch');
+  });
+});

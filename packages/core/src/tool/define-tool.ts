@@ -8,6 +8,7 @@ export interface ToolDefinition<Schema extends TObject> {
   readonly parameters: Schema;
   readonly readOnly?: boolean;
   readonly maxOutputChars?: number;
+  readonly providerDefinitions?: ITool['providerDefinitions'];
   execute(params: Static<Schema>, context?: ToolContext): Promise<string>;
   assessRisk?(
     params: Static<Schema>,

@@ -38,6 +38,13 @@ export interface ITool {
   execute(params: Record<string, unknown>, context?: ToolContext): Promise<string>;
   /** True when the tool changes nothing (offered in `plan` mode). @default false */
   readonly readOnly?: boolean;
+  /**
+   * The tool's definition in a provider's own format, used instead of the function definition for
+   * that provider (a provider's server-side tool, such as its built-in web search).
+   */
+  readonly providerDefinitions?: Readonly<
+    Partial<Record<'openai' | 'anthropic' | 'gemini', Readonly<Record<string, unknown>>>>
+  >;
   /** Overrides the registry's `maxChars` for this tool's output. */
   readonly maxOutputChars?: number;
   /**
