@@ -55,7 +55,13 @@ export {
   ToolRegistry,
   type ToolRegistryOptions,
 } from './registry/tool-registry';
-export { type DefinedTool, defineTool, type ToolDefinition } from './tool/define-tool';
+export {
+  type DefinedTool,
+  defineJsonSchemaTool,
+  defineTool,
+  type JsonSchemaToolDefinition,
+  type ToolDefinition,
+} from './tool/define-tool';
 export {
   type ITool,
   type JsonSchema,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ToolRegistry } from '../registry/tool-registry';
-import { defineTool } from './define-tool';
+import { defineJsonSchemaTool, defineTool } from './define-tool';
 import type { ITool } from './tool';
 
 describe('defineTool', () => {
@@ -21,5 +21,27 @@ describe('defineTool', () => {
       'hello elfhello elf',
     );
     expect(await tool.execute({ who: 'direct' })).toBe('hello direct');
+  });
+});
+
+describe('defineJsonSchemaTool', () => {
+  it('types params from the given type and runs through the registry with validation', async () => {
+    const tool = defineJsonSchemaTool<{ text: string; times?: number }>({
+      name: 'repeat',
+      description: 'Repeats a text',
+      parameters: {
+        type: 'object',
+        properties: { text: { type: 'string' }, times: { type: 'integer' } },
+        required: ['text'],
+      },
+      execute: async ({ text, times }) => text.repeat(times ?? 1),
+    });
+    const registry = new ToolRegistry().register(tool);
+    expect((await registry.execute('c', 'repeat', { text: 'ab', times: '2' })).content).toBe(
+      'abab',
+    );
+    expect((await registry.execute('c', 'repeat', { times: 2 })).errorCode).toBe(
+      'INVALID_TOOL_INPUT',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { Static, TObject } from '@sinclair/typebox';
-import type { ITool, RiskWarning, ToolContext } from './tool';
+import type { ITool, JsonSchema, RiskWarning, ToolContext } from './tool';
 
 /** The definition {@link defineTool} takes: an {@link ITool} whose params are typed from TypeBox. */
 export interface ToolDefinition<Schema extends TObject> {
@@ -40,4 +40,30 @@ export function defineTool<Schema extends TObject>(
   definition: ToolDefinition<Schema>,
 ): DefinedTool<Schema> {
   return definition as DefinedTool<Schema>;
+}
+
+/** The definition {@link defineJsonSchemaTool} takes: a plain JSON Schema and the params type it describes. */
+export interface JsonSchemaToolDefinition<Params> {
+  readonly name: string;
+  readonly description: string;
+  /** An object JSON Schema describing `Params`. */
+  readonly parameters: JsonSchema;
+  readonly readOnly?: boolean;
+  readonly maxOutputChars?: number;
+  readonly providerDefinitions?: ITool['providerDefinitions'];
+  execute(params: Params, context?: ToolContext): Promise<string>;
+  assessRisk?(
+    params: Params,
+    context?: ToolContext,
+  ): readonly RiskWarning[] | Promise<readonly RiskWarning[]>;
+}
+
+/**
+ * Defines a tool from a plain JSON Schema, with `params` typed as the given `Params`. Unlike
+ * {@link defineTool} it needs no TypeBox at run time, so a package whose import must stay cheap
+ * (TypeBox's builder costs tens of milliseconds to load) can describe its parameters as JSON.
+ * The registry validates arguments against the schema before `execute`, so the type holds.
+ */
+export function defineJsonSchemaTool<Params>(definition: JsonSchemaToolDefinition<Params>): ITool {
+  return definition as unknown as ITool;
 }

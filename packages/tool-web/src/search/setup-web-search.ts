@@ -1,5 +1,4 @@
-import { Type } from '@sinclair/typebox';
-import { defineTool, type ITool, TinyElfError } from '@tinyelf/core';
+import { defineJsonSchemaTool, type ITool, TinyElfError } from '@tinyelf/core';
 import { fenceUntrusted } from '../content/untrusted-content';
 import { isNativeSearchProvider, nativeSearchDefinitions } from './native-search';
 import { SERVICE_NAMES, type SearchServiceConfig, searchWith } from './search-services';
@@ -31,12 +30,26 @@ export interface WebSearchSetup {
   readonly reason: string;
 }
 
-const parameters = Type.Object({
-  query: Type.String({ description: 'What to search the web for.' }),
-  count: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 20, default: 5, description: 'How many results.' }),
-  ),
-});
+/** WebSearch's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
+interface WebSearchParams {
+  readonly query: string;
+  readonly count?: number;
+}
+
+const parameters = {
+  type: 'object',
+  properties: {
+    query: { type: 'string', description: 'What to search the web for.' },
+    count: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 20,
+      default: 5,
+      description: 'How many results.',
+    },
+  },
+  required: ['query'],
+};
 
 const description =
   'Searches the web and returns the top results with title, URL and a snippet. Use WebFetch to read a result.';
@@ -50,7 +63,7 @@ const description =
 export function setupWebSearch(options: WebSearchOptions = {}): WebSearchSetup {
   if (options.nativeSearch !== false && isNativeSearchProvider(options.provider)) {
     const provider = options.provider;
-    const tool = defineTool({
+    const tool = defineJsonSchemaTool<WebSearchParams>({
       name: 'WebSearch',
       description,
       parameters,
@@ -63,7 +76,7 @@ export function setupWebSearch(options: WebSearchOptions = {}): WebSearchSetup {
         });
       },
     });
-    return { tier: 'native', tool: tool as ITool, reason: `${provider} has built-in web search` };
+    return { tier: 'native', tool, reason: `${provider} has built-in web search` };
   }
   const services = options.services ?? servicesFromEnvironment(options.env ?? process.env);
   if (services.length === 0) {
@@ -74,7 +87,7 @@ export function setupWebSearch(options: WebSearchOptions = {}): WebSearchSetup {
   }
   const transport = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const tool = defineTool({
+  const tool = defineJsonSchemaTool<WebSearchParams>({
     name: 'WebSearch',
     description,
     parameters,
@@ -111,7 +124,7 @@ export function setupWebSearch(options: WebSearchOptions = {}): WebSearchSetup {
   });
   return {
     tier: 'service',
-    tool: tool as ITool,
+    tool,
     reason: `search services: ${services.map((service) => SERVICE_NAMES[service.kind]).join(', ')}`,
   };
 }

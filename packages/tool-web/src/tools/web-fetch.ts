@@ -1,5 +1,4 @@
-import { Type } from '@sinclair/typebox';
-import { type BackgroundModel, defineTool } from '@tinyelf/core';
+import { type BackgroundModel, defineJsonSchemaTool } from '@tinyelf/core';
 import { convertResponse, type PageText } from '../content/convert-response';
 import type { DomName } from '../content/dom-builder';
 import { fenceUntrusted } from '../content/untrusted-content';
@@ -41,15 +40,29 @@ export interface WebFetchToolOptions {
   readonly userAgent?: string;
 }
 
-const parameters = Type.Object({
-  url: Type.String({ description: 'The http:// or https:// URL to fetch.' }),
-  prompt: Type.Optional(
-    Type.String({ description: 'What to look for in the page; guides the summary of long pages.' }),
-  ),
-  raw: Type.Optional(
-    Type.Boolean({ description: 'Return the Markdown without summarising it.', default: false }),
-  ),
-});
+/** WebFetch's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
+interface WebFetchParams {
+  readonly url: string;
+  readonly prompt?: string;
+  readonly raw?: boolean;
+}
+
+const parameters = {
+  type: 'object',
+  properties: {
+    url: { type: 'string', description: 'The http:// or https:// URL to fetch.' },
+    prompt: {
+      type: 'string',
+      description: 'What to look for in the page; guides the summary of long pages.',
+    },
+    raw: {
+      type: 'boolean',
+      description: 'Return the Markdown without summarising it.',
+      default: false,
+    },
+  },
+  required: ['url'],
+};
 
 /**
  * The WebFetch tool: fetches a page behind the URL guard, extracts the article as Markdown, and
@@ -62,7 +75,7 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
     options.cacheMaxEntries ?? 100,
   );
   const summarizeOver = options.summarizeOverChars ?? 4096;
-  return defineTool({
+  return defineJsonSchemaTool<WebFetchParams>({
     name: 'WebFetch',
     description:
       'Fetches a web page (http or https) and returns its main content as Markdown, with its title and final URL. Long pages are summarised when a background model is configured (guided by prompt; raw skips it). Local and private network addresses are refused.',
