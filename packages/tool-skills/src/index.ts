@@ -1,0 +1,34 @@
+export {
+  CommandLoader,
+  type ExpandedCommand,
+  expandTemplate,
+  type SlashCommand,
+} from './commands/command-loader';
+export { parseFrontMatter } from './front-matter';
+export {
+  type InstalledSkill,
+  type InstallSkillArchiveOptions,
+  installSkillArchive,
+} from './skillhub/install-skill-archive';
+export {
+  SkillHubClient,
+  type SkillHubClientOptions,
+  type SkillHubEntry,
+} from './skillhub/skillhub-client';
+export {
+  SKILL_NAME_PATTERN,
+  type Skill,
+  type SkillProblem,
+  type SkillSource,
+} from './skills/skill';
+export { type SkillScan, SkillsLoader, type SkillsLoaderOptions } from './skills/skills-loader';
+export type { SkillsOptions } from './skills-options';
+export {
+  createSkillHubPlugin,
+  createSkillsPlugin,
+  createSlashCommandPlugin,
+  SKILLS_CONFIG_SECTION,
+} from './skills-plugins';
+export { createListSkillsTool, createReadSkillTool } from './tools/skill-tools';
+export { createSkillHubInstallTool, createSkillHubSearchTool } from './tools/skillhub-tools';
+export { createSlashCommandTool } from './tools/slash-command-tool';
