@@ -50,11 +50,13 @@ export {
 export { ERROR_RETRY_HINT, type ToolCallResult } from './registry/tool-call-result';
 export {
   DEFAULT_MAX_CHARS,
+  NEVER_ABORTED_SIGNAL,
   type RegisterOptions,
   type ToolExecuteOptions,
   ToolRegistry,
   type ToolRegistryOptions,
 } from './registry/tool-registry';
+export { resolveLocalRefs } from './schema/resolve-refs';
 export {
   type DefinedTool,
   defineJsonSchemaTool,

@@ -58,7 +58,13 @@ interface Entry {
   validator?: ArgumentValidator;
 }
 
-const neverAborted = new AbortController().signal;
+/**
+ * The signal a call gets when the caller gave neither a signal nor a timeout: it never fires. A
+ * tool that hands signals to a library which adds listeners per call can skip it (compare with
+ * `===`), so those listeners do not pile up on one long-lived signal.
+ */
+export const NEVER_ABORTED_SIGNAL: AbortSignal = new AbortController().signal;
+const neverAborted = NEVER_ABORTED_SIGNAL;
 export const DEFAULT_MAX_CHARS = 50_000;
 
 /**

@@ -1,0 +1,28 @@
+export { formatToolResult } from './adapter/format-tool-result';
+export type { McpCallResult, McpConnection, McpToolInfo } from './adapter/mcp-connection';
+export { McpToolAdapter } from './adapter/mcp-tool-adapter';
+export { checkServerId, McpNameError, mcpToolName } from './adapter/mcp-tool-name';
+export { toolPoisoningWarnings } from './adapter/tool-poisoning';
+export { type BuiltinMcpEndpoints, BuiltinMcpHttpServer } from './builtin/builtin-mcp-http-server';
+export { type McpProvider, McpProviderRegistry } from './builtin/mcp-provider-registry';
+export { type DirectMcpAgentConfig, loadDirectMcpTools } from './direct/load-direct-mcp-tools';
+export {
+  createMcpPlugin,
+  MCP_PLUGIN_NAME,
+  type McpPluginConfig,
+  type McpPluginOptions,
+} from './mcp-plugin';
+export type { McpServerCommon, McpServerConfig } from './service/mcp-server-config';
+export {
+  loadMcpTools,
+  type McpServerStatus,
+  McpService,
+  type McpServiceOptions,
+} from './service/mcp-service';
+export { McpServerConnection } from './service/server-connection';
+export { serverLaunchWarnings } from './service/server-launch-risk';
+export {
+  type McpTransportFactory,
+  mcpTransportToken,
+  registerMcpTransport,
+} from './service/transport-factories';

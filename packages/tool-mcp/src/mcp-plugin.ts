@@ -1,0 +1,103 @@
+import {
+  BuildStep,
+  type ITool,
+  PLUGIN_API_VERSION,
+  type RiskWarning,
+  type ToolBuildContext,
+  type ToolPlugin,
+} from '@tinyelf/core';
+import type { McpProviderRegistry } from './builtin/mcp-provider-registry';
+import { loadDirectMcpTools } from './direct/load-direct-mcp-tools';
+import type { McpServerConfig } from './service/mcp-server-config';
+import { McpService } from './service/mcp-service';
+
+/** The `mcp` configuration section. */
+export interface McpPluginConfig {
+  /** The user's servers. */
+  readonly servers?: readonly McpServerConfig[];
+  /** Per agent name: its own stdio servers. */
+  readonly agents?: Readonly<
+    Record<
+      string,
+      { readonly directMcpServers?: readonly McpServerConfig[]; readonly builtinMcp?: boolean }
+    >
+  >;
+  readonly connectTimeoutMs?: number;
+  readonly callTimeoutMs?: number;
+}
+
+/** Options of {@link createMcpPlugin}. */
+export interface McpPluginOptions extends McpPluginConfig {
+  /** Builtin in-process servers. */
+  readonly providers?: McpProviderRegistry;
+  /** Consent before launching a project-supplied server. */
+  readonly confirmLaunch?: (
+    server: McpServerConfig,
+    warnings: readonly RiskWarning[],
+  ) => Promise<boolean>;
+}
+
+/** The plugin's name, and the key of its configuration section. */
+export const MCP_PLUGIN_NAME = 'mcp';
+
+/**
+ * The MCP plugin, at step Mcp: the user's servers, the eligible builtin providers and the agent's
+ * direct servers, as `mcp__<server>__<tool>` tools. Ineligible (and the SDK never loaded) when
+ * none is configured. `dispose()` closes every connection.
+ */
+export function createMcpPlugin(options: McpPluginOptions = {}): ToolPlugin {
+  const disposers: (() => Promise<void>)[] = [];
+  const configFor = (context: ToolBuildContext): McpPluginOptions => ({
+    ...options,
+    ...((context.config[MCP_PLUGIN_NAME] ?? {}) as McpPluginConfig),
+  });
+  return {
+    name: MCP_PLUGIN_NAME,
+    apiVersion: PLUGIN_API_VERSION,
+    step: BuildStep.Mcp,
+    isEligible(context) {
+      const config = configFor(context);
+      const agent = config.agents?.[context.agent.name];
+      return Boolean(
+        config.servers?.length ||
+          agent?.directMcpServers?.length ||
+          (config.providers?.list().length && agent?.builtinMcp !== false),
+      );
+    },
+    async createTools(context) {
+      const config = configFor(context);
+      const tools: ITool[] = [];
+      const serviceOptions = {
+        connectTimeoutMs: config.connectTimeoutMs,
+        callTimeoutMs: config.callTimeoutMs,
+        container: context.container,
+        logger: context.logger,
+        confirmLaunch: config.confirmLaunch,
+      };
+      if (config.servers?.length) {
+        const service = new McpService(config.servers, serviceOptions);
+        disposers.push(() => service.dispose());
+        for (const status of await service.start()) {
+          if (status.state === 'failed' || status.state === 'refused')
+            context.logger.warn(`MCP server "${status.id}" ${status.state}: ${status.error}`);
+        }
+        tools.push(...service.tools());
+      }
+      const agent = config.agents?.[context.agent.name];
+      if (config.providers && agent?.builtinMcp !== false) {
+        const builtin = await config.providers.load(context);
+        disposers.push(builtin.dispose);
+        tools.push(...builtin.tools);
+      }
+      if (agent?.directMcpServers?.length) {
+        const direct = await loadDirectMcpTools(agent, serviceOptions);
+        disposers.push(direct.dispose);
+        tools.push(...direct.tools);
+      }
+      return tools;
+    },
+    async dispose() {
+      await Promise.all(disposers.splice(0).map((dispose) => dispose()));
+    },
+  };
+}
