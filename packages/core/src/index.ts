@@ -1,3 +1,12 @@
+export type { AgentRunner, AgentRunRequest, AgentRunResult } from './agent/agent-runner';
+export type {
+  ChatMessage,
+  ModelClient,
+  ModelRequest,
+  ModelResponse,
+  ToolCallRequest,
+} from './agent/model-client';
+export type { SessionRecord, SessionStatus, SessionStore } from './agent/session-store';
 export { type Token, Tokens } from './di/tokens';
 export type { DependencyContainer, InjectionToken } from './di/tsyringe';
 export {
@@ -28,7 +37,11 @@ export { BUILD_STEP_ORDER, BuildStep, buildStepName } from './plugin/build-step'
 export { isPluginApiCompatible, PLUGIN_API_VERSION } from './plugin/plugin-api-version';
 export { registerToolPlugin } from './plugin/register-tool-plugin';
 export type { AgentSettings, ToolBuildContext, ToolPlugin } from './plugin/tool-plugin';
-export { PERMISSION_MODES, type PermissionMode } from './policy/permission-mode';
+export {
+  PERMISSION_MODES,
+  type PermissionMode,
+  restrictPermissionMode,
+} from './policy/permission-mode';
 export {
   DEFAULT_EDIT_TOOLS,
   DEFAULT_INHERITABLE_TOOL_NAMES,

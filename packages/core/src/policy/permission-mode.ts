@@ -14,3 +14,22 @@ export const PERMISSION_MODES: readonly PermissionMode[] = [
   'plan',
   'bypassPermissions',
 ];
+
+const rank: Record<PermissionMode, number> = {
+  plan: 0,
+  default: 1,
+  acceptEdits: 2,
+  bypassPermissions: 3,
+};
+
+/**
+ * The mode a child agent gets: the one it asks for, unless that is more permissive than its
+ * parent's, in which case the parent's (plan < default < acceptEdits < bypassPermissions).
+ */
+export function restrictPermissionMode(
+  requested: PermissionMode | undefined,
+  parent: PermissionMode,
+): PermissionMode {
+  if (requested === undefined || !(requested in rank)) return parent;
+  return rank[requested] <= rank[parent] ? requested : parent;
+}

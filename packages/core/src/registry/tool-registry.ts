@@ -255,12 +255,24 @@ export class ToolRegistry {
     const extra = options.context;
     const workspaceRoot = extra?.workspaceRoot ?? this.options.workspaceRoot;
     if (!options.signal && !timeoutMs) {
-      return tool.execute(params, { ...extra, workspaceRoot, toolCallId, signal: neverAborted });
+      return tool.execute(params, {
+        ...extra,
+        workspaceRoot,
+        toolCallId,
+        signal: neverAborted,
+        registry: this,
+      });
     }
     const outer = options.signal;
     if (outer?.aborted) throw aborted(tool.name);
     const controller = new AbortController();
-    const context: ToolContext = { ...extra, workspaceRoot, toolCallId, signal: controller.signal };
+    const context: ToolContext = {
+      ...extra,
+      workspaceRoot,
+      toolCallId,
+      signal: controller.signal,
+      registry: this,
+    };
     return new Promise<unknown>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const settle = () => {

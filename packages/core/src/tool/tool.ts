@@ -1,3 +1,6 @@
+import type { PermissionMode } from '../policy/permission-mode';
+import type { ToolRegistry } from '../registry/tool-registry';
+
 /** A JSON Schema document. TypeBox schemas are JSON Schema too. */
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -18,7 +21,13 @@ export interface ToolContext {
   /** The workspace root the registry was built for, when it has one. */
   readonly workspaceRoot?: string;
   /** The agent making the call, when an agent loop runs it. */
-  readonly agent?: { readonly name: string; readonly depth?: number };
+  readonly agent?: {
+    readonly name: string;
+    readonly depth?: number;
+    readonly permissionMode?: PermissionMode;
+  };
+  /** The registry running the call (tools that start sub-agents take the parent's tools from it). */
+  readonly registry?: ToolRegistry;
   /** Reports progress of a long-running call (shown to the user, not to the model). */
   readonly onProgress?: (message: string) => void;
 }

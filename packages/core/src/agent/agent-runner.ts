@@ -1,0 +1,41 @@
+import type { PermissionMode } from '../policy/permission-mode';
+import type { ToolRegistry } from '../registry/tool-registry';
+import type { ChatMessage } from './model-client';
+
+/** A request to run an agent on a prompt with a registry. */
+export interface AgentRunRequest {
+  readonly prompt: string;
+  /** The tools the run may use. */
+  readonly registry: ToolRegistry;
+  /** The agent's name (for events and sub-agent definitions). */
+  readonly agent?: string;
+  readonly model?: string;
+  readonly systemPrompt?: string;
+  /** @default 20 */
+  readonly maxIterations?: number;
+  /** @default 'default' */
+  readonly permissionMode?: PermissionMode;
+  /** 0 for the main agent, 1 for its sub-agents. */
+  readonly depth?: number;
+  /** Earlier messages of the conversation (a session's history). */
+  readonly history?: readonly ChatMessage[];
+  readonly signal?: AbortSignal;
+}
+
+/** How a run ended. */
+export interface AgentRunResult {
+  readonly status: 'completed' | 'yielded' | 'max_iterations' | 'cancelled' | 'failed';
+  /** The final answer (or the yield message, or the error). */
+  readonly output: string;
+  readonly iterations: number;
+  /** The messages the run added (the prompt included). */
+  readonly messages: readonly ChatMessage[];
+}
+
+/**
+ * Runs agents: what tool-session uses to run sub-agents and sessions, without importing the agent
+ * package (which implements it).
+ */
+export interface AgentRunner {
+  run(request: AgentRunRequest): Promise<AgentRunResult>;
+}
