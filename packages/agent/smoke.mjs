@@ -36,7 +36,9 @@ const model = new OpenAIChatClient({
   baseUrl: `http://127.0.0.1:${server.address().port}/v1`,
   model: 'smoke',
 });
-const result = await new AgentLoop({ model, registry, confirm: async () => 'allow' }).run('shout elf');
+const result = await new AgentLoop({ model, registry, confirm: async () => 'allow' }).run(
+  'shout elf',
+);
 server.close();
 assert.deepEqual([result.status, result.output], ['completed', 'The elf says ELF.']);
 assert.equal(result.messages[2].content, 'ELF');

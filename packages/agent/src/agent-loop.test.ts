@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { defineJsonSchemaTool, ToolRegistry } from '@tinyelf/core';
 import { createFileSystemTools } from '@tinyelf/tool-fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type ScriptedReply,
+  startScriptedModel,
+} from '../../../test-support/scripted-model-server';
 import { AgentLoop, type AgentLoopOptions, type ConfirmationRequest } from './agent-loop';
 import { OpenAIChatClient } from './openai-chat-client';
-import { type ScriptedReply, startScriptedModel } from './testing/scripted-model-server';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,0 +1,24 @@
+export { type NotificationOutcome, sendNotification } from './notify/send-notification';
+export {
+  createSessionPlugins,
+  type SessionPlugins,
+  type SessionPluginsOptions,
+} from './session-plugins';
+export { JsonlSessionStore } from './sessions/jsonl-session-store';
+export { redactSecrets } from './sessions/redact-secrets';
+export { SessionManager, type SessionManagerOptions } from './sessions/session-manager';
+export {
+  type AgentDefinition,
+  type ParentAgent,
+  type SpawnRequest,
+  SubagentManager,
+  type SubagentManagerOptions,
+  type SubagentRun,
+} from './subagents/subagent-manager';
+export { createNotifyTool, createSessionsYieldTool } from './tools/control-tools';
+export { createSessionTools } from './tools/session-tools';
+export {
+  createSpawnAgentTool,
+  createSubagentListTool,
+  createSubagentStatusTool,
+} from './tools/subagent-tools';

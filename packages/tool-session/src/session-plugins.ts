@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import {
+  type AgentRunner,
+  BuildStep,
+  PLUGIN_API_VERSION,
+  type SessionStore,
+  Tokens,
+  type ToolBuildContext,
+  type ToolPlugin,
+  ToolPolicy,
+  type ToolRegistry,
+} from '@tinyelf/core';
+import { JsonlSessionStore } from './sessions/jsonl-session-store';
+import { SessionManager } from './sessions/session-manager';
+import { type AgentDefinition, SubagentManager } from './subagents/subagent-manager';
+import { createNotifyTool, createSessionsYieldTool } from './tools/control-tools';
+import { createSessionTools } from './tools/session-tools';
+import {
+  createSpawnAgentTool,
+  createSubagentListTool,
+  createSubagentStatusTool,
+} from './tools/subagent-tools';
+
+/** Options of {@link createSessionPlugins}; the build configuration's `sessions` section overrides them. */
+export interface SessionPluginsOptions {
+  /** Runs sub-agents and sessions. @default the container's Tokens.AgentRunner */
+  readonly runner?: AgentRunner;
+  /** @default the container's Tokens.SessionStore, or JSONL files in <workspace>/.tinyelf/sessions */
+  readonly store?: SessionStore;
+  /** Agent definitions for spawn_agent's `agent`. @default {} */
+  readonly agents?: Readonly<Record<string, AgentDefinition>>;
+  /** @default 1 */
+  readonly maxDepth?: number;
+  /** The registry session agents run with. @default the registry the session tool runs in */
+  readonly sessionRegistry?: () => ToolRegistry;
+}
+
+/** The shared state of the four plugins of one build. */
+export interface SessionPlugins {
+  readonly subAgent: ToolPlugin;
+  readonly subAgentQuery: ToolPlugin;
+  readonly session: ToolPlugin;
+  readonly control: ToolPlugin;
+  /** The sub-agent manager, once a build created it (its `drainCompletions` feeds the parent loop). */
+  readonly manager: () => SubagentManager | undefined;
+}
+
+/**
+ * The tool-session plugins: SubAgent (spawn_agent), SubAgentQuery (subagent_list,
+ * subagent_status), Session (SessionsSpawn, SessionsList, SessionsSend, SessionsHistory) and
+ * Control (Notify, SessionsYield). The first three need an AgentRunner (from the options or the
+ * container) and are ineligible without one.
+ */
+export function createSessionPlugins(options: SessionPluginsOptions = {}): SessionPlugins {
+  let manager: SubagentManager | undefined;
+  const resolved = (context: ToolBuildContext): SessionPluginsOptions => ({
+    ...options,
+    ...((context.config.sessions ?? {}) as SessionPluginsOptions),
+  });
+  const runnerOf = (context: ToolBuildContext): AgentRunner | undefined =>
+    resolved(context).runner ??
+    (context.container.isRegistered(Tokens.AgentRunner, true)
+      ? context.container.resolve<AgentRunner>(Tokens.AgentRunner)
+      : undefined);
+  const policyOf = (context: ToolBuildContext): ToolPolicy =>
+    context.container.isRegistered(Tokens.ToolPolicy, true)
+      ? context.container.resolve<ToolPolicy>(Tokens.ToolPolicy)
+      : new ToolPolicy();
+  const managerFor = (context: ToolBuildContext): SubagentManager => {
+    manager ??= new SubagentManager({
+      runner: runnerOf(context)!,
+      policy: policyOf(context),
+      agents: resolved(context).agents,
+      maxDepth: resolved(context).maxDepth,
+    });
+    return manager;
+  };
+  const needsRunner = (context: ToolBuildContext, what: string) => {
+    const present = runnerOf(context) !== undefined;
+    if (!present) context.logger.info(`${what} are not offered: no AgentRunner is configured.`);
+    return present;
+  };
+  let lastRegistry: ToolRegistry | undefined;
+  return {
+    manager: () => manager,
+    subAgent: {
+      name: 'subagents',
+      apiVersion: PLUGIN_API_VERSION,
+      step: BuildStep.SubAgent,
+      isEligible: (context) => needsRunner(context, 'Sub-agents'),
+      createTools: (context) => [createSpawnAgentTool(managerFor(context))],
+    },
+    subAgentQuery: {
+      name: 'subagent-query',
+      apiVersion: PLUGIN_API_VERSION,
+      step: BuildStep.SubAgentQuery,
+      isEligible: (context) => needsRunner(context, 'Sub-agent queries'),
+      createTools: (context) => [
+        createSubagentListTool(managerFor(context)),
+        createSubagentStatusTool(managerFor(context)),
+      ],
+    },
+    session: {
+      name: 'sessions',
+      apiVersion: PLUGIN_API_VERSION,
+      step: BuildStep.Session,
+      isEligible: (context) => needsRunner(context, 'Sessions'),
+      createTools: (context) => {
+        const store =
+          resolved(context).store ??
+          (context.container.isRegistered(Tokens.SessionStore, true)
+            ? context.container.resolve<SessionStore>(Tokens.SessionStore)
+            : new JsonlSessionStore(join(context.workspaceRoot, '.tinyelf', 'sessions')));
+        const sessionManager = new SessionManager({
+          store,
+          runner: runnerOf(context)!,
+          registryFor: () => {
+            const registry = resolved(context).sessionRegistry?.() ?? lastRegistry;
+            if (!registry)
+              throw new Error('No registry is known for session agents yet: pass sessionRegistry.');
+            return registry;
+          },
+        });
+        return createSessionTools(sessionManager, store).map((tool) => ({
+          ...tool,
+          execute: (
+            params: Record<string, unknown>,
+            toolContext?: Parameters<typeof tool.execute>[1],
+          ) => {
+            lastRegistry = toolContext?.registry ?? lastRegistry;
+            return tool.execute(params, toolContext);
+          },
+        }));
+      },
+    },
+    control: {
+      name: 'control',
+      apiVersion: PLUGIN_API_VERSION,
+      step: BuildStep.Control,
+      createTools: () => [createNotifyTool(), createSessionsYieldTool()],
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { defineJsonSchemaTool, type ITool, type SessionStore } from '@tinyelf/core';
+import { redactSecrets } from '../sessions/redact-secrets';
+import type { SessionManager } from '../sessions/session-manager';
+
+/** The four session tools: SessionsSpawn, SessionsList, SessionsSend, SessionsHistory. */
+export function createSessionTools(manager: SessionManager, store: SessionStore): ITool[] {
+  return [
+    defineJsonSchemaTool<{ prompt: string; agentId?: string; title?: string }>({
+      name: 'SessionsSpawn',
+      description:
+        'Creates a session and starts an agent on the prompt in the background; returns the session id.',
+      parameters: {
+        type: 'object',
+        properties: {
+          prompt: { type: 'string' },
+          agentId: { type: 'string' },
+          title: { type: 'string' },
+        },
+        required: ['prompt'],
+      },
+      async execute({ prompt, agentId, title }) {
+        const record = await manager.spawn(prompt, agentId, title);
+        return `Started session ${record.id} ("${record.title}", agent ${record.agent}). SessionsHistory ${record.id} shows its progress.`;
+      },
+    }),
+    defineJsonSchemaTool<{ limit?: number; offset?: number }>({
+      name: 'SessionsList',
+      description:
+        'Lists sessions, newest first: id, title, agent, status, message count, last update.',
+      parameters: {
+        type: 'object',
+        properties: {
+          limit: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+          offset: { type: 'integer', minimum: 0, default: 0 },
+        },
+      },
+      readOnly: true,
+      async execute({ limit, offset }) {
+        const all = await store.list();
+        const page = all.slice(offset ?? 0, (offset ?? 0) + (limit ?? 20));
+        if (page.length === 0)
+          return all.length
+            ? `No sessions at offset ${offset}; there are ${all.length}.`
+            : 'No sessions yet.';
+        return page
+          .map(
+            (record) =>
+              `${record.id}  ${record.status}  ${record.agent}  ${record.messageCount} messages  ${record.updatedAt}  ${record.title}`,
+          )
+          .join('\n');
+      },
+    }),
+    defineJsonSchemaTool<{ sessionId: string; message: string }>({
+      name: 'SessionsSend',
+      description:
+        "Sends a message to a session; its agent runs on it (after the session's earlier messages, if it is busy).",
+      parameters: {
+        type: 'object',
+        properties: { sessionId: { type: 'string' }, message: { type: 'string' } },
+        required: ['sessionId', 'message'],
+      },
+      async execute({ sessionId, message }) {
+        const { queued } = await manager.send(sessionId, message);
+        return queued
+          ? `Queued for session ${sessionId}: it is busy and will take the message next.`
+          : `Sent to session ${sessionId}; its agent is working on it.`;
+      },
+    }),
+    defineJsonSchemaTool<{ sessionId: string; limit?: number }>({
+      name: 'SessionsHistory',
+      description: "Shows a session's last messages (secrets redacted).",
+      parameters: {
+        type: 'object',
+        properties: {
+          sessionId: { type: 'string' },
+          limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+        },
+        required: ['sessionId'],
+      },
+      readOnly: true,
+      async execute({ sessionId, limit }) {
+        const record = await store.get(sessionId);
+        const messages = (await store.messages(sessionId)).slice(-(limit ?? 20));
+        const lines = messages.map((message) => {
+          const calls = message.toolCalls?.length
+            ? ` [calls ${message.toolCalls.map((call) => call.name).join(', ')}]`
+            : '';
+          const text =
+            message.content.length > 2000
+              ? `${message.content.slice(0, 2000)}… [${message.content.length - 2000} more characters]`
+              : message.content;
+          return `${message.role}${calls}: ${redactSecrets(text)}`;
+        });
+        return `Session ${sessionId} (${record?.status}, ${record?.messageCount} messages):\n${lines.join('\n') || '(no messages yet)'}`;
+      },
+    }),
+  ];
+}
