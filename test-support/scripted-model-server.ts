@@ -9,6 +9,8 @@ export type ScriptedReply =
         readonly name: string;
         readonly arguments: string | Record<string, unknown>;
       }[];
+      /** Wait this long before answering. */
+      readonly delayMs?: number;
     }
   | { readonly status: number; readonly error: string }
   | { readonly hang: true };
@@ -45,24 +47,26 @@ export async function startScriptedModel(
             typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
         },
       }));
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          id: 'chatcmpl-test',
-          object: 'chat.completion',
-          choices: [
-            {
-              index: 0,
-              message: {
-                role: 'assistant',
-                content: reply.content ?? null,
-                ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+      setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            id: 'chatcmpl-test',
+            object: 'chat.completion',
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: reply.content ?? null,
+                  ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+                },
+                finish_reason: toolCalls.length ? 'tool_calls' : 'stop',
               },
-              finish_reason: toolCalls.length ? 'tool_calls' : 'stop',
-            },
-          ],
-        }),
-      );
+            ],
+          }),
+        );
+      }, reply.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

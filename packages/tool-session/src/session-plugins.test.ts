@@ -18,6 +18,11 @@ describe('session plugin conformance', () => {
       sampleInputs: { Notify: { title: 'conformance' }, SessionsYield: { message: 'bye' } },
     });
   });
+  describe('SubAgent', () => {
+    describePluginConformance(() => createSessionPlugins({ runner: unreachableRunner }).subAgent, {
+      sampleInputs: { spawn_agent: { prompt: 'conformance' } },
+    });
+  });
   describe('SubAgentQuery', () => {
     describePluginConformance(
       () => createSessionPlugins({ runner: unreachableRunner }).subAgentQuery,
