@@ -15,6 +15,7 @@ import {
   ToolRegistry,
 } from '@tinyelf/core';
 import { createFileSystemPlugin } from '@tinyelf/tool-fs';
+import { createShellPlugin } from '@tinyelf/tool-shell';
 
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-demo-')));
 const wordsPlugin = {
@@ -42,6 +43,7 @@ const wordsPlugin = {
 const container = createContainer();
 registerToolPlugin(container, wordsPlugin);
 registerToolPlugin(container, createFileSystemPlugin());
+registerToolPlugin(container, createShellPlugin());
 const plugins = container
   .resolveAll(Tokens.ToolPlugin)
   .sort((a, b) => (a.step ?? 13) - (b.step ?? 13));
@@ -68,6 +70,8 @@ const calls = [
   ['Read', { path: 'notes/todo.md' }],
   ['Edit', { path: 'notes/todo.md', old_string: 'feed the elf', new_string: 'feed the elves' }],
   ['Grep', { pattern: 'elves|tools' }],
+  ['Bash', { command: 'ls notes && wc -l notes/todo.md' }],
+  ['Bash', { command: 'sudo rm -rf --no-preserve-root /' }],
   ['count_words', { text: 'the elf and the tools', unique: 'true' }],
   ['Write', { path: '.git/hooks/pre-commit', content: '#!/bin/sh\n' }],
   ['Read', { path: '../../etc/passwd' }],
