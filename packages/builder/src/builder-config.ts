@@ -1,0 +1,36 @@
+import type { PermissionMode, ToolPolicyConfig, ToolRegistryOptions } from '@tinyelf/core';
+
+/** A plugin named in configuration: a package name or a path, with options. */
+export type PluginReference =
+  | string
+  | {
+      /** A package name (`@tinyelf/tool-fs`, `tinyelf-plugin-git`) or a path (`./plugins/mine.mjs`). */
+      readonly package: string;
+      /** Passed to the package's plugin factory. */
+      readonly options?: Readonly<Record<string, unknown>>;
+      /** A failure of this plugin fails the build. @default false */
+      readonly required?: boolean;
+    };
+
+/** The builder's configuration (code, `tinyelf.config.json` or `tinyelf.config.mjs`). */
+export interface BuilderConfig {
+  /** The workspace root. @default the current folder */
+  readonly workspaceRoot?: string;
+  /** The plugins to load. @default every installed @tinyelf tool package */
+  readonly plugins?: readonly PluginReference[];
+  /** The policy: safeTools, editTools, readOnlyTools, inheritableToolNames. */
+  readonly policy?: ToolPolicyConfig;
+  /** When two plugins offer one tool name: keep the first (and report), or fail. @default 'keep-first' */
+  readonly onConflict?: 'keep-first' | 'error';
+  /** Registry options (maxChars, spill folder, default timeout). */
+  readonly registry?: Omit<ToolRegistryOptions, 'workspaceRoot'>;
+  /** Per-agent settings by agent name. */
+  readonly agents?: Readonly<
+    Record<
+      string,
+      { readonly allowedTools?: readonly string[]; readonly permissionMode?: PermissionMode }
+    >
+  >;
+  /** Sections read by plugins (`fileSystem`, `shell`, `webSearch`, `skills`, `mcp`, `sessions`, ...). */
+  readonly [section: string]: unknown;
+}

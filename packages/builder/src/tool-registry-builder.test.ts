@@ -1,0 +1,218 @@
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type AgentRunner,
+  BuildStep,
+  createContainer,
+  PLUGIN_API_VERSION,
+  registerToolPlugin,
+  type ToolPlugin,
+} from '@tinyelf/core';
+import { describe, expect, it } from 'vitest';
+import { buildToolRegistry } from './tool-registry-builder';
+
+const workspace = () => realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-builder-')));
+/** The builder never runs an agent in these tests; the session plugins only need one to exist. */
+const runner: AgentRunner = {
+  run: async () => ({ status: 'completed', output: '', iterations: 0, messages: [] }),
+};
+
+function plugin(
+  name: string,
+  step: ToolPlugin['step'],
+  tools: string[],
+  extra: Partial<ToolPlugin> = {},
+): ToolPlugin {
+  return {
+    name,
+    apiVersion: PLUGIN_API_VERSION,
+    step,
+    createTools: () =>
+      tools.map((tool) => ({
+        name: tool,
+        description: `${tool} from ${name}`,
+        parameters: { type: 'object' },
+        execute: async () => `${tool} from ${name}`,
+      })),
+    ...extra,
+  };
+}
+
+describe('ToolRegistryBuilder', () => {
+  it('builds every installed @tinyelf package in the 12-step order, third-party plugins at their step or after Control', async () => {
+    const built = await buildToolRegistry({
+      config: { workspaceRoot: workspace(), webSearch: { provider: 'anthropic' } },
+      services: { agentRunner: runner },
+      plugins: [
+        plugin('late', undefined, ['late_tool']),
+        plugin('shell-extra', BuildStep.Shell, ['shell_extra']),
+      ],
+    });
+    expect(built.registry.getNames()).toEqual([
+      'Read',
+      'Write',
+      'Edit',
+      'ListDir',
+      'Glob',
+      'Grep',
+      'Bash',
+      'shell_extra',
+      'WebSearch',
+      'WebFetch',
+      'list_skills',
+      'read_skill',
+      'spawn_agent',
+      'subagent_list',
+      'subagent_status',
+      'slash_command',
+      'SessionsSpawn',
+      'SessionsList',
+      'SessionsSend',
+      'SessionsHistory',
+      'Notify',
+      'SessionsYield',
+      'late_tool',
+    ]);
+    const skipped = built.diagnostics.plugins
+      .filter((entry) => entry.status === 'skipped')
+      .map((entry) => `${entry.step}:${entry.plugin}`);
+    expect(skipped).toEqual(['SkillHub:skillhub', 'Mcp:mcp']);
+    expect(built.diagnostics.plugins.find((entry) => entry.plugin === 'late')).toMatchObject({
+      step: 'AfterControl',
+      status: 'added',
+      tools: ['late_tool'],
+    });
+    await built.dispose();
+  });
+
+  it('reports a failing plugin and builds the rest, unless it is required; keeps the first of two tools with one name', async () => {
+    const broken = plugin('broken', BuildStep.Shell, [], {
+      createTools: () => {
+        throw new Error('no shell here');
+      },
+    });
+    const built = await buildToolRegistry({
+      config: { plugins: [] },
+      plugins: [
+        plugin('first', BuildStep.FileSystem, ['Read']),
+        broken,
+        plugin('second', BuildStep.Control, ['Read', 'other']),
+      ],
+    });
+    expect(built.registry.getNames()).toEqual(['Read', 'other']);
+    expect(await built.registry.execute('c', 'Read', {})).toMatchObject({
+      content: 'Read from first',
+    });
+    expect(built.diagnostics.plugins.find((entry) => entry.plugin === 'broken')).toMatchObject({
+      status: 'failed',
+      reason: 'no shell here',
+    });
+    expect(built.diagnostics.conflicts).toEqual([
+      { tool: 'Read', kept: 'first', dropped: 'second' },
+    ]);
+    await expect(
+      buildToolRegistry({
+        config: { plugins: [], onConflict: 'error' },
+        plugins: [plugin('a', 1, ['x']), plugin('b', 2, ['x'])],
+      }),
+    ).resolves.toMatchObject({
+      diagnostics: {
+        plugins: [
+          expect.objectContaining({ status: 'added' }),
+          expect.objectContaining({
+            status: 'failed',
+            reason: 'the tool name x is already offered by a',
+          }),
+        ],
+      },
+    });
+  });
+
+  it('applies the policy from configuration, the agent’s allowedTools and plan mode', async () => {
+    const base = { plugins: [] as const };
+    const tools = [
+      plugin('fs', BuildStep.FileSystem, ['Read', 'Write', 'Grep']),
+      plugin('mcp', BuildStep.Mcp, ['mcp__gh__list', 'mcp__gh__delete']),
+    ];
+    const custom = await buildToolRegistry({
+      config: { ...base, policy: { safeTools: ['Grep'] } },
+      plugins: tools,
+    });
+    expect(custom.policy.requiresConfirmation('Grep', 'default')).toBe(false);
+    expect(custom.policy.requiresConfirmation('Read', 'default')).toBe(true);
+    const filtered = await buildToolRegistry({
+      config: { ...base, agents: { reviewer: { allowedTools: ['Read', 'mcp__gh__*'] } } },
+      agent: { name: 'reviewer' },
+      plugins: tools,
+    });
+    expect(filtered.registry.getNames()).toEqual(['Read', 'mcp__gh__list', 'mcp__gh__delete']);
+    const plan = await buildToolRegistry({
+      config: base,
+      agent: { permissionMode: 'plan' },
+      plugins: tools,
+    });
+    expect(plan.registry.getNames()).toEqual(['Read', 'Grep']);
+  });
+
+  it('resolves plugins registered in the caller’s container, and disposes them', async () => {
+    let disposed = 0;
+    const container = createContainer();
+    registerToolPlugin(
+      container,
+      plugin('from-container', BuildStep.Control, ['c_tool'], {
+        dispose: () => {
+          disposed++;
+        },
+      }),
+    );
+    const built = await buildToolRegistry({ container });
+    expect(built.registry.getNames()).toEqual(['c_tool']);
+    await built.dispose();
+    expect(disposed).toBe(1);
+  });
+
+  it('loads plugin packages named in configuration, and explains the ones it cannot use', async () => {
+    const root = workspace();
+    writeFileSync(
+      join(root, 'good.mjs'),
+      `export function createPlugin(options) { return { name: 'good', apiVersion: ${PLUGIN_API_VERSION}, step: 12, createTools: () => [{ name: 'good_tool', description: 'good ' + options.flavour, parameters: { type: 'object' }, execute: async () => 'ok' }] }; }`,
+    );
+    writeFileSync(
+      join(root, 'old.mjs'),
+      `export default { name: 'old', apiVersion: 0, createTools: () => [] };`,
+    );
+    writeFileSync(join(root, 'nothing.mjs'), 'export const value = 1;');
+    const built = await buildToolRegistry({
+      config: {
+        workspaceRoot: root,
+        plugins: [{ package: './good.mjs', options: { flavour: 'mint' } }],
+      },
+    });
+    expect(built.registry.get('good_tool')?.description).toBe('good mint');
+    await expect(
+      buildToolRegistry({ config: { workspaceRoot: root, plugins: ['tinyelf-plugin-missing'] } }),
+    ).rejects.toThrowError('The plugin package "tinyelf-plugin-missing" is not installed');
+    await expect(
+      buildToolRegistry({ config: { workspaceRoot: root, plugins: ['./nothing.mjs'] } }),
+    ).rejects.toThrowError('"./nothing.mjs" is not a TinyElf plugin');
+    await expect(
+      buildToolRegistry({ config: { workspaceRoot: root, plugins: ['./old.mjs'] } }),
+    ).rejects.toThrowError(
+      `implements plugin API version 0, but this @tinyelf/core implements version ${PLUGIN_API_VERSION}`,
+    );
+  });
+
+  it('fails the build for a required plugin that fails', async () => {
+    const root = workspace();
+    writeFileSync(
+      join(root, 'needed.mjs'),
+      `export default { name: 'needed', apiVersion: ${PLUGIN_API_VERSION}, createTools: () => { throw new Error('cannot start'); } };`,
+    );
+    await expect(
+      buildToolRegistry({
+        config: { workspaceRoot: root, plugins: [{ package: './needed.mjs', required: true }] },
+      }),
+    ).rejects.toThrowError('The required plugin "needed" failed: cannot start');
+  });
+});
