@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builderConfigSchema } from './builder-config-schema';
+import { loadBuilderConfig } from './load-builder-config';
+
+const folder = () => realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-config-')));
+
+describe('loadBuilderConfig', () => {
+  it('uses the defaults without a file', async () => {
+    const root = folder();
+    expect(await loadBuilderConfig({ folder: root })).toEqual({ config: { workspaceRoot: root } });
+  });
+
+  it('reads tinyelf.config.json and tinyelf.config.mjs, the workspace relative to the file', async () => {
+    const root = folder();
+    writeFileSync(
+      join(root, 'tinyelf.config.json'),
+      JSON.stringify({
+        workspaceRoot: 'app',
+        plugins: ['@tinyelf/tool-fs'],
+        shell: { execTimeout: 5000 },
+      }),
+    );
+    expect(await loadBuilderConfig({ folder: root })).toEqual({
+      file: join(root, 'tinyelf.config.json'),
+      config: {
+        workspaceRoot: join(root, 'app'),
+        plugins: ['@tinyelf/tool-fs'],
+        shell: { execTimeout: 5000 },
+      },
+    });
+    const other = folder();
+    writeFileSync(
+      join(other, 'tinyelf.config.mjs'),
+      "export default { policy: { safeTools: ['Read'] } };",
+    );
+    expect((await loadBuilderConfig({ folder: other })).config).toEqual({
+      workspaceRoot: other,
+      policy: { safeTools: ['Read'] },
+    });
+  });
+
+  it('refuses bad configuration naming every problem', async () => {
+    const root = folder();
+    writeFileSync(
+      join(root, 'tinyelf.config.json'),
+      JSON.stringify({
+        plugins: [{ pkg: 'x' }, 7],
+        onConflict: 'merge',
+        policy: { safeTools: 'Read' },
+      }),
+    );
+    const error = await loadBuilderConfig({ folder: root }).catch(
+      (failure: Error) => failure.message,
+    );
+    expect(error).toContain(`${join(root, 'tinyelf.config.json')} is not valid:`);
+    expect(error).toContain('- plugins.0:');
+    expect(error).toContain('- plugins.1:');
+    expect(error).toContain('- onConflict:');
+    expect(error).toContain('- policy.safeTools: expected array');
+    writeFileSync(join(root, 'tinyelf.config.json'), '{ not json');
+    await expect(loadBuilderConfig({ folder: root })).rejects.toThrowError(
+      /tinyelf\.config\.json cannot be read/,
+    );
+  });
+
+  it('publishes the JSON Schema editors complete from', () => {
+    const { $schema, ...published } = JSON.parse(
+      readFileSync(new URL('../tinyelf.config.schema.json', import.meta.url), 'utf8'),
+    );
+    expect($schema).toBe('http://json-schema.org/draft-07/schema#');
+    // Regenerate with `node write-schema.mjs` after a build when this fails.
+    expect(published).toEqual(JSON.parse(JSON.stringify(builderConfigSchema)));
+  });
+});

@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { TinyElfError } from '@tinyelf/core';
+import type { BuilderConfig } from './builder-config';
+import { builderConfigSchema } from './builder-config-schema';
+
+const fileNames = ['tinyelf.config.json', 'tinyelf.config.mjs', 'tinyelf.config.js'];
+let check: ReturnType<typeof TypeCompiler.Compile<typeof builderConfigSchema>> | undefined;
+
+/**
+ * Checks a configuration against the schema and refuses it with every problem named (its path and
+ * what was expected), before anything starts.
+ */
+export function validateBuilderConfig(
+  config: unknown,
+  source = 'the configuration',
+): BuilderConfig {
+  check ??= TypeCompiler.Compile(builderConfigSchema);
+  if (check.Check(config)) return config as BuilderConfig;
+  const problems = [...check.Errors(config)].map(
+    (error) =>
+      `- ${error.path.slice(1).replace(/\//g, '.') || '(top)'}: ${error.message.toLowerCase()}${error.value === undefined ? '' : ` (got ${JSON.stringify(error.value)?.slice(0, 40)})`}`,
+  );
+  throw new TinyElfError({
+    code: 'INVALID_CONFIG',
+    message: `${source} is not valid:\n${[...new Set(problems)].join('\n')}`,
+  });
+}
+
+/**
+ * Loads the configuration of a workspace: `tinyelf.config.json`, `tinyelf.config.mjs` or
+ * `tinyelf.config.js` (its default export) in the folder, or a given file. No file: `{}` (the
+ * defaults). The workspace root defaults to the file's folder.
+ */
+export async function loadBuilderConfig(
+  options: { folder?: string; file?: string } = {},
+): Promise<{ config: BuilderConfig; file?: string }> {
+  const folder = resolve(options.folder ?? process.cwd());
+  const file = options.file
+    ? resolve(folder, options.file)
+    : fileNames.map((name) => join(folder, name)).find((candidate) => existsSync(candidate));
+  if (!file) return { config: { workspaceRoot: folder } };
+  let raw: unknown;
+  try {
+    raw = file.endsWith('.json')
+      ? JSON.parse(readFileSync(file, 'utf8'))
+      : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+  } catch (error) {
+    throw new TinyElfError({
+      code: 'INVALID_CONFIG',
+      message: `${file} cannot be read: ${(error as Error).message}`,
+      cause: error,
+    });
+  }
+  const config = validateBuilderConfig(raw, file);
+  return {
+    config: { ...config, workspaceRoot: resolve(dirname(file), config.workspaceRoot ?? '.') },
+    file,
+  };
+}
