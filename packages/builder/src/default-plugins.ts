@@ -1,59 +1,51 @@
 import type { ToolPlugin } from '@tinyelf/core';
 
+type Options = Readonly<Record<string, unknown>>;
+
 /**
- * The @tinyelf tool packages the builder uses when configuration names no plugins, each with the
- * factories it calls. A package that is not installed is left out.
+ * The @tinyelf tool packages and how to make their plugins (the options go to every factory of
+ * the package). The builder uses all installed ones when configuration names no plugins, and the
+ * named ones when it does.
  */
-const defaults: readonly { readonly name: string; readonly load: () => Promise<ToolPlugin[]> }[] = [
-  {
-    name: '@tinyelf/tool-fs',
-    load: async () => [(await import('@tinyelf/tool-fs')).createFileSystemPlugin()],
+export const TINYELF_PACKAGES: Readonly<
+  Record<string, (options: Options) => Promise<ToolPlugin[]>>
+> = {
+  '@tinyelf/tool-fs': async (options) => [
+    (await import('@tinyelf/tool-fs')).createFileSystemPlugin(options),
+  ],
+  '@tinyelf/tool-shell': async (options) => [
+    (await import('@tinyelf/tool-shell')).createShellPlugin(options),
+  ],
+  '@tinyelf/tool-web': async (options) => {
+    const web = await import('@tinyelf/tool-web');
+    return [web.createWebSearchPlugin(options), web.createWebFetchPlugin(options)];
   },
-  {
-    name: '@tinyelf/tool-shell',
-    load: async () => [(await import('@tinyelf/tool-shell')).createShellPlugin()],
+  '@tinyelf/tool-skills': async (options) => {
+    const skills = await import('@tinyelf/tool-skills');
+    return [
+      skills.createSkillsPlugin(options),
+      skills.createSkillHubPlugin(options),
+      skills.createSlashCommandPlugin(options),
+    ];
   },
-  {
-    name: '@tinyelf/tool-web',
-    load: async () => {
-      const web = await import('@tinyelf/tool-web');
-      return [web.createWebSearchPlugin(), web.createWebFetchPlugin()];
-    },
+  '@tinyelf/tool-mcp': async (options) => [
+    (await import('@tinyelf/tool-mcp')).createMcpPlugin(options),
+  ],
+  '@tinyelf/tool-session': async (options) => {
+    const plugins = (await import('@tinyelf/tool-session')).createSessionPlugins(options);
+    return [plugins.subAgent, plugins.subAgentQuery, plugins.session, plugins.control];
   },
-  {
-    name: '@tinyelf/tool-skills',
-    load: async () => {
-      const skills = await import('@tinyelf/tool-skills');
-      return [
-        skills.createSkillsPlugin(),
-        skills.createSkillHubPlugin(),
-        skills.createSlashCommandPlugin(),
-      ];
-    },
-  },
-  {
-    name: '@tinyelf/tool-mcp',
-    load: async () => [(await import('@tinyelf/tool-mcp')).createMcpPlugin()],
-  },
-  {
-    name: '@tinyelf/tool-session',
-    load: async () => {
-      const plugins = (await import('@tinyelf/tool-session')).createSessionPlugins();
-      return [plugins.subAgent, plugins.subAgentQuery, plugins.session, plugins.control];
-    },
-  },
-];
+};
 
 /** The default plugins of every installed @tinyelf tool package, and the packages missing. */
 export async function loadDefaultPlugins(): Promise<{ plugins: ToolPlugin[]; missing: string[] }> {
   const plugins: ToolPlugin[] = [];
   const missing: string[] = [];
-  for (const entry of defaults) {
+  for (const [name, load] of Object.entries(TINYELF_PACKAGES)) {
     try {
-      plugins.push(...(await entry.load()));
+      plugins.push(...(await load({})));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
-        missing.push(entry.name);
+      if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') missing.push(name);
       else throw error;
     }
   }

@@ -6,9 +6,11 @@ import {
   PluginRegistrationError,
   type ToolPlugin,
 } from '@tinyelf/core';
+import { TINYELF_PACKAGES } from './default-plugins';
 
 /**
- * Loads the plugins of a package named in configuration, with a dynamic import. The module may
+ * Loads the plugins of a package named in configuration, with a dynamic import (the @tinyelf tool
+ * packages through their known factories). Any other module may
  * export a plugin or a list of plugins as `default` or `plugins`, or a factory (`default`,
  * `createPlugin` or `createPlugins`) that takes the options. A missing package, a module that is
  * not a plugin, and a plugin written for another `PLUGIN_API_VERSION` get errors that say which and
@@ -24,7 +26,9 @@ export async function loadPluginPackage(
       ? pathToFileURL(resolve(workspaceRoot, specifier)).href
       : specifier;
   let module: Record<string, unknown>;
+  const known = TINYELF_PACKAGES[specifier];
   try {
+    if (known) return await known(options);
     module = (await import(target)) as Record<string, unknown>;
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND';

@@ -1,0 +1,1 @@
+export { createGitTools, createPlugin, type GitPluginOptions } from './git-plugin';
