@@ -1,22 +1,24 @@
-// Runs every package's smoke.mjs, each against that package's built dist on plain Node.
+// Runs every package's (and example's) smoke.mjs, each against its built dist on plain Node.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const packagesDirectory = new URL('../packages/', import.meta.url).pathname;
 let failed = 0;
-for (const folder of readdirSync(packagesDirectory).sort()) {
-  const script = join(packagesDirectory, folder, 'smoke.mjs');
-  if (!existsSync(script)) {
-    console.error(`packages/${folder} has no smoke.mjs`);
-    failed++;
-    continue;
+for (const area of ['packages', 'examples']) {
+  const directory = new URL(`../${area}/`, import.meta.url).pathname;
+  for (const folder of readdirSync(directory).sort()) {
+    const script = join(directory, folder, 'smoke.mjs');
+    if (!existsSync(script)) {
+      console.error(`${area}/${folder} has no smoke.mjs`);
+      failed++;
+      continue;
+    }
+    const run = spawnSync(process.execPath, [script], {
+      cwd: join(directory, folder),
+      stdio: 'inherit',
+    });
+    if (run.status !== 0) failed++;
   }
-  const run = spawnSync(process.execPath, [script], {
-    cwd: join(packagesDirectory, folder),
-    stdio: 'inherit',
-  });
-  if (run.status !== 0) failed++;
 }
 console.log(failed ? `smoke: ${failed} package(s) failed` : 'smoke: every package ok');
 process.exitCode = failed ? 1 : 0;
