@@ -128,12 +128,25 @@ export class ToolRegistryBuilder {
           (a.plugin.step ?? afterControl) - (b.plugin.step ?? afterControl) || a.index - b.index,
       );
 
+    // Plugins say why they are ineligible through the logger; the last thing each said is kept for its diagnostic.
+    let lastMessage: string | undefined;
+    const note =
+      (write: Logger['info']) => (message: string, details?: Record<string, unknown>) => {
+        lastMessage = message;
+        write(message, details);
+      };
+    const recordingLogger: Logger = {
+      debug: logger.debug,
+      info: note(logger.info),
+      warn: note(logger.warn),
+      error: note(logger.error),
+    };
     const context: ToolBuildContext = {
       workspaceRoot,
       config,
       agent,
       container,
-      logger,
+      logger: recordingLogger,
       signal: options.signal ?? new AbortController().signal,
     };
     const registry = new ToolRegistry({ ...(config.registry ?? {}), workspaceRoot });
@@ -159,8 +172,9 @@ export class ToolRegistryBuilder {
             message: `implements plugin API version ${String(plugin.apiVersion)}, this core implements ${PLUGIN_API_VERSION}`,
           });
         }
+        lastMessage = undefined;
         if (plugin.isEligible && !(await plugin.isEligible(context))) {
-          record('skipped', [], 'not eligible for this agent or configuration');
+          record('skipped', [], lastMessage ?? 'not eligible for this agent or configuration');
           continue;
         }
         used.push(plugin);

@@ -1,0 +1,41 @@
+import { type ComposeOptions, composeRegistry, parseMode } from '../compose-registry';
+import { parseCallArguments } from '../parse-call-arguments';
+import { askOnTerminal, canAsk } from '../terminal';
+
+/**
+ * `tinyelf call TOOL [JSON | key=value ...] [--yes]`: one call through the registry and the
+ * policy. A call that needs confirmation is asked on the terminal, answered by `--yes`, or refused
+ * when there is no terminal. Prints the result; exits 1 on an error result.
+ */
+export async function callCommand(
+  toolName: string,
+  words: readonly string[],
+  options: ComposeOptions & { yes?: boolean },
+): Promise<number> {
+  const args = parseCallArguments(words);
+  const built = await composeRegistry(options);
+  try {
+    const warnings = await built.registry.assessRisk(toolName, args);
+    if (
+      built.registry.has(toolName) &&
+      built.policy.requiresConfirmation(toolName, parseMode(options.mode) ?? 'default', warnings) &&
+      !options.yes
+    ) {
+      if (!canAsk()) {
+        process.stderr.write(
+          `${toolName} needs confirmation${warnings.length ? ` (${warnings.map((warning) => warning.message).join(' ')})` : ''}; run it with --yes, or from a terminal.\n`,
+        );
+        return 2;
+      }
+      if ((await askOnTerminal(toolName, args, warnings)) === 'deny') {
+        process.stderr.write('Not run.\n');
+        return 2;
+      }
+    }
+    const result = await built.registry.execute('cli', toolName, args);
+    (result.isError ? process.stderr : process.stdout).write(`${result.content}\n`);
+    return result.isError ? 1 : 0;
+  } finally {
+    await built.dispose();
+  }
+}

@@ -1,0 +1,120 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { BuiltRegistry } from '@tinyelf/builder';
+import { type ComposeOptions, composeRegistry } from '../compose-registry';
+
+/** An MCP server over a composed registry: its tools, annotated from the policy, and their calls. */
+function mcpServerFor(built: BuiltRegistry): Server {
+  const server = new Server({ name: 'tinyelf', version: '0.1.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: built.registry.getDefinitions().map(({ function: definition }) => {
+      const readOnly = built.policy.isReadOnly(
+        built.registry.get(definition.name) ?? definition.name,
+      );
+      return {
+        name: definition.name,
+        description: definition.description,
+        inputSchema: definition.parameters as { type: 'object' },
+        annotations: {
+          readOnlyHint: readOnly,
+          destructiveHint: !readOnly && !built.policy.isSafe(definition.name),
+        },
+      };
+    }),
+  }));
+  let calls = 0;
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const result = await built.registry.execute(
+      `mcp-${++calls}`,
+      request.params.name,
+      request.params.arguments ?? {},
+      { signal: extra.signal },
+    );
+    return { content: [{ type: 'text', text: result.content }], isError: result.isError };
+  });
+  return server;
+}
+
+/**
+ * `tinyelf mcp serve [--http [--port N]]`: serves the composed registry as an MCP server over
+ * stdio, or over Streamable HTTP on 127.0.0.1 with a bearer token (printed, or TINYELF_MCP_TOKEN).
+ * Stops cleanly on SIGINT/SIGTERM (and, over stdio, when the client goes away), releasing the
+ * plugins.
+ */
+export async function mcpServeCommand(
+  options: ComposeOptions & { http?: boolean; port?: number },
+): Promise<number> {
+  const built = await composeRegistry(options);
+  let stop: () => Promise<void>;
+  if (!options.http) {
+    const server = mcpServerFor(built);
+    const transport = new StdioServerTransport();
+    await server.connect(transport);
+    stop = async () => {
+      await server.close();
+    };
+    await new Promise<void>((resolve) => {
+      transport.onclose = resolve;
+      process.stdin.on('end', resolve);
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+  } else {
+    const token = process.env.TINYELF_MCP_TOKEN ?? randomBytes(24).toString('hex');
+    const expected = Buffer.from(`Bearer ${token}`);
+    const http = createServer(async (request, response) => {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        response.writeHead(401, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            error: { code: -32000, message: 'A bearer token is required.' },
+            id: null,
+          }),
+        );
+        return;
+      }
+      if (request.method !== 'POST') {
+        response.writeHead(405).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        response.writeHead(400).end();
+        return;
+      }
+      const server = mcpServerFor(built);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      response.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(request, response, body);
+    });
+    await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    process.stderr.write(`TinyElf MCP server on ${url}\nBearer token: ${token}\n`);
+    stop = async () => {
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    };
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+  }
+  await stop();
+  await built.dispose();
+  return 0;
+}

@@ -1,0 +1,37 @@
+import { DefaultAgentRunner, OpenAIChatClient } from '@tinyelf/agent';
+import { type BuiltRegistry, buildToolRegistry, loadBuilderConfig } from '@tinyelf/builder';
+import { type Logger, PERMISSION_MODES, type PermissionMode } from '@tinyelf/core';
+
+/** Options every command shares. */
+export interface ComposeOptions {
+  readonly folder?: string;
+  readonly agent?: string;
+  readonly mode?: string;
+  readonly logger?: Logger;
+}
+
+/** The permission mode named on the command line, or a clear error. */
+export function parseMode(mode: string | undefined): PermissionMode | undefined {
+  if (mode === undefined) return undefined;
+  if (!(PERMISSION_MODES as readonly string[]).includes(mode))
+    throw new Error(`--mode must be one of ${PERMISSION_MODES.join(', ')}, not "${mode}".`);
+  return mode as PermissionMode;
+}
+
+/**
+ * The registry of the current folder: its tinyelf.config.json/.mjs (or the defaults), built for
+ * the named agent and mode. A model from the environment (OPENAI_BASE_URL, TINYELF_MODEL) also
+ * becomes the agent runner, so the sub-agent and session tools are offered.
+ */
+export async function composeRegistry(options: ComposeOptions = {}): Promise<BuiltRegistry> {
+  const { config } = await loadBuilderConfig({ folder: options.folder });
+  const runner = process.env.TINYELF_MODEL
+    ? new DefaultAgentRunner({ model: new OpenAIChatClient() })
+    : undefined;
+  return buildToolRegistry({
+    config,
+    agent: { name: options.agent ?? 'main', permissionMode: parseMode(options.mode) },
+    logger: options.logger,
+    services: { agentRunner: runner },
+  });
+}

@@ -1,0 +1,2 @@
+export { main } from './main';
+export { parseCallArguments } from './parse-call-arguments';

@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import { callCommand } from './commands/call-command';
+import { mcpServeCommand } from './commands/mcp-serve-command';
+import { runCommand } from './commands/run-command';
+import { skillsCommand } from './commands/skills-command';
+import { toolsCommand } from './commands/tools-command';
+
+const usage = `Usage:
+  tinyelf tools [--json] [--agent NAME] [--mode MODE]
+  tinyelf call TOOL [JSON | key=value ...] [--yes] [--agent NAME] [--mode MODE]
+  tinyelf mcp serve [--http [--port N]]
+  tinyelf run "PROMPT" [--mode MODE] [--yes] [--max-iterations N]
+  tinyelf skills list | search QUERY | install ID [--replace]
+Options: --dir FOLDER (the workspace, default the current folder), --verbose (stack traces).`;
+
+/** Runs the tinyelf command line; resolves to the exit code. Errors are one line (the stack with --verbose). */
+export async function main(argv: readonly string[]): Promise<number> {
+  let parsed: ReturnType<
+    typeof parseArgs<{
+      allowPositionals: true;
+      options: Record<string, { type: 'string' | 'boolean' }>;
+    }>
+  >;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean' },
+        agent: { type: 'string' },
+        mode: { type: 'string' },
+        yes: { type: 'boolean' },
+        http: { type: 'boolean' },
+        port: { type: 'string' },
+        dir: { type: 'string' },
+        replace: { type: 'boolean' },
+        verbose: { type: 'boolean' },
+        'max-iterations': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  const common = {
+    folder: values.dir as string | undefined,
+    agent: values.agent as string | undefined,
+    mode: values.mode as string | undefined,
+  };
+  try {
+    switch (command) {
+      case 'tools':
+        return await toolsCommand({ ...common, json: values.json as boolean | undefined });
+      case 'call':
+        if (!rest[0]) throw new Error('Usage: tinyelf call TOOL [JSON | key=value ...] [--yes]');
+        return await callCommand(rest[0], rest.slice(1), {
+          ...common,
+          yes: values.yes as boolean | undefined,
+        });
+      case 'mcp':
+        if (rest[0] !== 'serve') throw new Error('Usage: tinyelf mcp serve [--http [--port N]]');
+        return await mcpServeCommand({
+          ...common,
+          http: values.http as boolean | undefined,
+          port: values.port ? Number(values.port) : undefined,
+        });
+      case 'run':
+        if (!rest[0]) throw new Error('Usage: tinyelf run "PROMPT"');
+        return await runCommand(rest.join(' '), {
+          ...common,
+          yes: values.yes as boolean | undefined,
+          maxIterations: values['max-iterations'] ? Number(values['max-iterations']) : undefined,
+        });
+      case 'skills':
+        return await skillsCommand(rest[0], rest[1], {
+          folder: common.folder,
+          replace: values.replace as boolean | undefined,
+        });
+      default:
+        process.stdout.write(`${usage}\n`);
+        return command === undefined || values.help ? 0 : 2;
+    }
+  } catch (error) {
+    process.stderr.write(
+      `tinyelf: ${values.verbose ? ((error as Error).stack ?? String(error)) : ((error as Error).message ?? String(error))}\n`,
+    );
+    return 1;
+  }
+}
