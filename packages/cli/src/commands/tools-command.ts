@@ -32,7 +32,7 @@ export async function toolsCommand(options: ComposeOptions & { json?: boolean })
         `conflict: ${conflict.tool} kept from ${conflict.kept}, dropped from ${conflict.dropped}`,
     );
     process.stdout.write(
-      `${['step          tool'.padEnd(14 + width) + '  confirm  plugin', ...lines, ...(notes.length || conflicts.length ? ['', ...notes, ...conflicts] : [])].join('\n')}\n`,
+      `${[`${'step          tool'.padEnd(14 + width)}  confirm  plugin`, ...lines, ...(notes.length || conflicts.length ? ['', ...notes, ...conflicts] : [])].join('\n')}\n`,
     );
   }
   await built.dispose();
