@@ -4,5 +4,5 @@ import { builderConfigSchema } from '@tinyelf/builder';
 
 writeFileSync(
   new URL('./tinyelf.config.schema.json', import.meta.url),
-  `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...JSON.parse(JSON.stringify(builderConfigSchema)) }, null, 2)}\n`,
+  `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...JSON.parse(JSON.stringify(await builderConfigSchema())) }, null, 2)}\n`,
 );

@@ -1,79 +1,82 @@
-import { type Static, Type } from '@sinclair/typebox';
+import type { TObject } from '@sinclair/typebox';
 
-const permissionMode = Type.Union([
-  Type.Literal('default'),
-  Type.Literal('acceptEdits'),
-  Type.Literal('plan'),
-  Type.Literal('bypassPermissions'),
-]);
-const names = Type.Array(Type.String({ minLength: 1 }));
+/**
+ * The JSON Schema of `tinyelf.config.json` (published as `tinyelf.config.schema.json`), built on
+ * first use: TypeBox costs tens of milliseconds to load, which a CLI start-up should not pay.
+ */
+export async function builderConfigSchema(): Promise<TObject> {
+  const { Type } = await import('@sinclair/typebox');
+  const permissionMode = Type.Union([
+    Type.Literal('default'),
+    Type.Literal('acceptEdits'),
+    Type.Literal('plan'),
+    Type.Literal('bypassPermissions'),
+  ]);
+  const names = Type.Array(Type.String({ minLength: 1 }));
 
-/** The JSON Schema of `tinyelf.config.json` (published as `tinyelf.config.schema.json`). */
-export const builderConfigSchema = Type.Object(
-  {
-    $schema: Type.Optional(Type.String()),
-    workspaceRoot: Type.Optional(
-      Type.String({
-        description: 'The workspace root; relative to the config file. Default: its folder.',
-      }),
-    ),
-    plugins: Type.Optional(
-      Type.Array(
-        Type.Union([
-          Type.String({ minLength: 1, description: 'A package name or a path.' }),
-          Type.Object(
-            {
-              package: Type.String({ minLength: 1 }),
-              options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-              required: Type.Optional(Type.Boolean()),
-            },
-            { additionalProperties: false },
-          ),
-        ]),
-        { description: 'The plugins to load. Default: every installed @tinyelf tool package.' },
+  return Type.Object(
+    {
+      $schema: Type.Optional(Type.String()),
+      workspaceRoot: Type.Optional(
+        Type.String({
+          description: 'The workspace root; relative to the config file. Default: its folder.',
+        }),
       ),
-    ),
-    policy: Type.Optional(
-      Type.Object(
-        {
-          safeTools: Type.Optional(names),
-          editTools: Type.Optional(names),
-          readOnlyTools: Type.Optional(names),
-          inheritableToolNames: Type.Optional(names),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    onConflict: Type.Optional(Type.Union([Type.Literal('keep-first'), Type.Literal('error')])),
-    registry: Type.Optional(
-      Type.Object(
-        {
-          maxChars: Type.Optional(Type.Integer({ minimum: 100 })),
-          spillDirectory: Type.Optional(Type.Union([Type.String(), Type.Literal(false)])),
-          spillMaxAgeMs: Type.Optional(Type.Integer({ minimum: 0 })),
-          spillMaxFiles: Type.Optional(Type.Integer({ minimum: 0 })),
-          defaultTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    agents: Type.Optional(
-      Type.Record(
-        Type.String(),
-        Type.Object(
-          { allowedTools: Type.Optional(names), permissionMode: Type.Optional(permissionMode) },
-          { additionalProperties: true },
+      plugins: Type.Optional(
+        Type.Array(
+          Type.Union([
+            Type.String({ minLength: 1, description: 'A package name or a path.' }),
+            Type.Object(
+              {
+                package: Type.String({ minLength: 1 }),
+                options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+                required: Type.Optional(Type.Boolean()),
+              },
+              { additionalProperties: false },
+            ),
+          ]),
+          { description: 'The plugins to load. Default: every installed @tinyelf tool package.' },
         ),
       ),
-    ),
-  },
-  {
-    additionalProperties: true,
-    title: 'TinyElf configuration',
-    description:
-      'Sections of other names (fileSystem, shell, webSearch, webFetch, skills, mcp, sessions) are read by their plugins.',
-  },
-);
-
-/** A configuration that passed the schema. */
-export type ValidatedBuilderConfig = Static<typeof builderConfigSchema>;
+      policy: Type.Optional(
+        Type.Object(
+          {
+            safeTools: Type.Optional(names),
+            editTools: Type.Optional(names),
+            readOnlyTools: Type.Optional(names),
+            inheritableToolNames: Type.Optional(names),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+      onConflict: Type.Optional(Type.Union([Type.Literal('keep-first'), Type.Literal('error')])),
+      registry: Type.Optional(
+        Type.Object(
+          {
+            maxChars: Type.Optional(Type.Integer({ minimum: 100 })),
+            spillDirectory: Type.Optional(Type.Union([Type.String(), Type.Literal(false)])),
+            spillMaxAgeMs: Type.Optional(Type.Integer({ minimum: 0 })),
+            spillMaxFiles: Type.Optional(Type.Integer({ minimum: 0 })),
+            defaultTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+      agents: Type.Optional(
+        Type.Record(
+          Type.String(),
+          Type.Object(
+            { allowedTools: Type.Optional(names), permissionMode: Type.Optional(permissionMode) },
+            { additionalProperties: true },
+          ),
+        ),
+      ),
+    },
+    {
+      additionalProperties: true,
+      title: 'TinyElf configuration',
+      description:
+        'Sections of other names (fileSystem, shell, webSearch, webFetch, skills, mcp, sessions) are read by their plugins.',
+    },
+  );
+}

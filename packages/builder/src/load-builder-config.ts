@@ -1,25 +1,29 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { TinyElfError } from '@tinyelf/core';
 import type { BuilderConfig } from './builder-config';
 import { builderConfigSchema } from './builder-config-schema';
 
 const fileNames = ['tinyelf.config.json', 'tinyelf.config.mjs', 'tinyelf.config.js'];
-let check: ReturnType<typeof TypeCompiler.Compile<typeof builderConfigSchema>> | undefined;
+let check:
+  | Promise<import('@sinclair/typebox/compiler').TypeCheck<import('@sinclair/typebox').TObject>>
+  | undefined;
 
 /**
  * Checks a configuration against the schema and refuses it with every problem named (its path and
  * what was expected), before anything starts.
  */
-export function validateBuilderConfig(
+export async function validateBuilderConfig(
   config: unknown,
   source = 'the configuration',
-): BuilderConfig {
-  check ??= TypeCompiler.Compile(builderConfigSchema);
-  if (check.Check(config)) return config as BuilderConfig;
-  const problems = [...check.Errors(config)].map(
+): Promise<BuilderConfig> {
+  check ??= Promise.all([import('@sinclair/typebox/compiler'), builderConfigSchema()]).then(
+    ([{ TypeCompiler }, schema]) => TypeCompiler.Compile(schema),
+  );
+  const compiled = await check;
+  if (compiled.Check(config)) return config as BuilderConfig;
+  const problems = [...compiled.Errors(config)].map(
     (error) =>
       `- ${error.path.slice(1).replace(/\//g, '.') || '(top)'}: ${error.message.toLowerCase()}${error.value === undefined ? '' : ` (got ${JSON.stringify(error.value)?.slice(0, 40)})`}`,
   );
@@ -54,7 +58,7 @@ export async function loadBuilderConfig(
       cause: error,
     });
   }
-  const config = validateBuilderConfig(raw, file);
+  const config = await validateBuilderConfig(raw, file);
   return {
     config: { ...config, workspaceRoot: resolve(dirname(file), config.workspaceRoot ?? '.') },
     file,

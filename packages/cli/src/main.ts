@@ -1,9 +1,4 @@
 import { parseArgs } from 'node:util';
-import { callCommand } from './commands/call-command';
-import { mcpServeCommand } from './commands/mcp-serve-command';
-import { runCommand } from './commands/run-command';
-import { skillsCommand } from './commands/skills-command';
-import { toolsCommand } from './commands/tools-command';
 
 const usage = `Usage:
   tinyelf tools [--json] [--agent NAME] [--mode MODE]
@@ -13,7 +8,7 @@ const usage = `Usage:
   tinyelf skills list | search QUERY | install ID [--replace]
 Options: --dir FOLDER (the workspace, default the current folder), --verbose (stack traces).`;
 
-/** Runs the tinyelf command line; resolves to the exit code. Errors are one line (the stack with --verbose). */
+/** Runs the tinyelf command line (each command's modules load only when it runs); resolves to the exit code. Errors are one line (the stack with --verbose). */
 export async function main(argv: readonly string[]): Promise<number> {
   let parsed: ReturnType<
     typeof parseArgs<{
@@ -53,29 +48,32 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     switch (command) {
       case 'tools':
-        return await toolsCommand({ ...common, json: values.json as boolean | undefined });
+        return await (await import('./commands/tools-command')).toolsCommand({
+          ...common,
+          json: values.json as boolean | undefined,
+        });
       case 'call':
         if (!rest[0]) throw new Error('Usage: tinyelf call TOOL [JSON | key=value ...] [--yes]');
-        return await callCommand(rest[0], rest.slice(1), {
+        return await (await import('./commands/call-command')).callCommand(rest[0], rest.slice(1), {
           ...common,
           yes: values.yes as boolean | undefined,
         });
       case 'mcp':
         if (rest[0] !== 'serve') throw new Error('Usage: tinyelf mcp serve [--http [--port N]]');
-        return await mcpServeCommand({
+        return await (await import('./commands/mcp-serve-command')).mcpServeCommand({
           ...common,
           http: values.http as boolean | undefined,
           port: values.port ? Number(values.port) : undefined,
         });
       case 'run':
         if (!rest[0]) throw new Error('Usage: tinyelf run "PROMPT"');
-        return await runCommand(rest.join(' '), {
+        return await (await import('./commands/run-command')).runCommand(rest.join(' '), {
           ...common,
           yes: values.yes as boolean | undefined,
           maxIterations: values['max-iterations'] ? Number(values['max-iterations']) : undefined,
         });
       case 'skills':
-        return await skillsCommand(rest[0], rest[1], {
+        return await (await import('./commands/skills-command')).skillsCommand(rest[0], rest[1], {
           folder: common.folder,
           replace: values.replace as boolean | undefined,
         });

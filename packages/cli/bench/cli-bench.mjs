@@ -1,0 +1,50 @@
+// Building the full default registry (no MCP servers) in-process after imports, and `tinyelf
+// tools` as a cold process against `node -e ""`, in the same run. Run after `pnpm build`:
+// node bench/cli-bench.mjs
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildToolRegistry } from '@tinyelf/builder';
+
+const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-builder-')));
+const runner = {
+  run: async () => ({ status: 'completed', output: '', iterations: 0, messages: [] }),
+};
+const build = () =>
+  buildToolRegistry({ config: { workspaceRoot }, services: { agentRunner: runner } });
+const first = await build(); // loads every package once
+const toolCount = first.registry.size;
+await first.dispose();
+const times = [];
+for (let index = 0; index < 30; index++) {
+  const started = performance.now();
+  const built = await build();
+  times.push(performance.now() - started);
+  await built.dispose();
+}
+times.sort((a, b) => a - b);
+
+const cli = new URL('../dist/bin.js', import.meta.url).pathname;
+const cold = (args) => {
+  const samples = [];
+  for (let index = 0; index < 11; index++) {
+    const started = process.hrtime.bigint();
+    const run = spawnSync(process.execPath, args, { cwd: workspaceRoot });
+    if (run.status !== 0) throw new Error(run.stderr.toString());
+    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return samples.sort((a, b) => a - b)[5];
+};
+const bare = cold(['-e', '']);
+const tools = cold([cli, 'tools']);
+console.log(`Node ${process.version}, ${new Date().toISOString()}`);
+console.log('| measurement | median | goal |');
+console.log('|---|---|---|');
+console.log(
+  `| build the default registry (${toolCount} tools, no MCP servers), after imports | ${times[15].toFixed(1)} ms | ${times[15] < 50 ? 'met' : 'MISSED'} (< 50 ms) |`,
+);
+console.log(`| node -e "" | ${bare.toFixed(0)} ms | |`);
+console.log(
+  `| tinyelf tools, cold process | ${tools.toFixed(0)} ms (+${(tools - bare).toFixed(0)} ms) | ${tools - bare < 300 ? 'met' : 'MISSED'} (< 300 ms more than bare Node) |`,
+);
