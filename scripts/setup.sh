@@ -7,4 +7,4 @@ bash scripts/ensure-pnpm.sh
 bash scripts/system-packages.sh
 pnpm install --frozen-lockfile
 pnpm build
-pnpm demo
+bash scripts/main-job.sh
