@@ -58,11 +58,16 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ToolPlugin {
     isEligible(context) {
       const config = configFor(context);
       const agent = config.agents?.[context.agent.name];
-      return Boolean(
+      const eligible = Boolean(
         config.servers?.length ||
           agent?.directMcpServers?.length ||
           (config.providers?.list().length && agent?.builtinMcp !== false),
       );
+      if (!eligible)
+        context.logger.info(
+          'MCP tools are not offered: no MCP servers are configured (mcp.servers) and no builtin providers are given.',
+        );
+      return eligible;
     },
     async createTools(context) {
       const config = configFor(context);
