@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,5 +74,29 @@ describe('loadBuilderConfig', () => {
     expect($schema).toBe('http://json-schema.org/draft-07/schema#');
     // Regenerate with `node write-schema.mjs` after a build when this fails.
     expect(published).toEqual(JSON.parse(JSON.stringify(await builderConfigSchema())));
+  });
+});
+
+describe('a TypeScript configuration', () => {
+  it('says, in plain Node, how to load it (vitest itself imports TypeScript, so this runs the built package in node)', () => {
+    const root = folder();
+    writeFileSync(
+      join(root, 'tinyelf.config.ts'),
+      'const config: { plugins: string[] } = { plugins: [] };\nexport default config;\n',
+    );
+    const dist = new URL('../dist/index.js', import.meta.url).href;
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { loadBuilderConfig } = await import(${JSON.stringify(dist)}); await loadBuilderConfig({ folder: ${JSON.stringify(root)} });`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(
+      /is TypeScript, which this Node cannot import by itself: run with a TypeScript loader \(node --import tsx\) or rename it to tinyelf\.config\.mjs/,
+    );
   });
 });

@@ -5,7 +5,12 @@ import { TinyElfError } from '@tinyelf/core';
 import type { BuilderConfig } from './builder-config';
 import { builderConfigSchema } from './builder-config-schema';
 
-const fileNames = ['tinyelf.config.json', 'tinyelf.config.mjs', 'tinyelf.config.js'];
+const fileNames = [
+  'tinyelf.config.json',
+  'tinyelf.config.mjs',
+  'tinyelf.config.js',
+  'tinyelf.config.ts',
+];
 let check:
   | Promise<import('@sinclair/typebox/compiler').TypeCheck<import('@sinclair/typebox').TObject>>
   | undefined;
@@ -34,8 +39,8 @@ export async function validateBuilderConfig(
 }
 
 /**
- * Loads the configuration of a workspace: `tinyelf.config.json`, `tinyelf.config.mjs` or
- * `tinyelf.config.js` (its default export) in the folder, or a given file. No file: `{}` (the
+ * Loads the configuration of a workspace: `tinyelf.config.json`, `tinyelf.config.mjs`,
+ * `tinyelf.config.js` or `tinyelf.config.ts` (its default export; `.ts` needs a TypeScript loader) in the folder, or a given file. No file: `{}` (the
  * defaults). The workspace root defaults to the file's folder.
  */
 export async function loadBuilderConfig(
@@ -52,6 +57,13 @@ export async function loadBuilderConfig(
       ? JSON.parse(readFileSync(file, 'utf8'))
       : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_UNKNOWN_FILE_EXTENSION') {
+      throw new TinyElfError({
+        code: 'INVALID_CONFIG',
+        message: `${file} is TypeScript, which this Node cannot import by itself: run with a TypeScript loader (node --import tsx) or rename it to tinyelf.config.mjs.`,
+        cause: error,
+      });
+    }
     throw new TinyElfError({
       code: 'INVALID_CONFIG',
       message: `${file} cannot be read: ${(error as Error).message}`,

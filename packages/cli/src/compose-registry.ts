@@ -2,6 +2,14 @@ import { DefaultAgentRunner, OpenAIChatClient } from '@tinyelf/agent';
 import { type BuiltRegistry, buildToolRegistry, loadBuilderConfig } from '@tinyelf/builder';
 import { type Logger, PERMISSION_MODES, type PermissionMode } from '@tinyelf/core';
 
+/** Warnings and errors of the build (a failed MCP server, a plugin that failed) go to stderr; the rest is quiet. */
+const warningsToStderr: Logger = {
+  debug: () => {},
+  info: () => {},
+  warn: (message) => process.stderr.write(`warning: ${message}\n`),
+  error: (message) => process.stderr.write(`error: ${message}\n`),
+};
+
 /** Options every command shares. */
 export interface ComposeOptions {
   readonly folder?: string;
@@ -31,7 +39,7 @@ export async function composeRegistry(options: ComposeOptions = {}): Promise<Bui
   return buildToolRegistry({
     config,
     agent: { name: options.agent ?? 'main', permissionMode: parseMode(options.mode) },
-    logger: options.logger,
+    logger: options.logger ?? warningsToStderr,
     services: { agentRunner: runner },
   });
 }
