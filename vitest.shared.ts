@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,3 +18,16 @@ export const workspaceAliases = readdirSync(packagesDirectory).flatMap((folder) 
   aliases.push({ find: new RegExp(`^${name}$`), replacement: join(source, 'index.ts') });
   return aliases;
 });
+
+/**
+ * The vitest project of a package: its tests beside the code, workspace packages aliased to their
+ * sources, and `__PACKAGE_VERSION__` defined as tsup defines it.
+ */
+export function packageProject(packageDirectory: URL, name: string, testTimeout = 30_000) {
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', packageDirectory), 'utf8'));
+  return {
+    resolve: { alias: workspaceAliases },
+    define: { __PACKAGE_VERSION__: JSON.stringify(version) },
+    test: { name, include: ['src/**/*.test.ts'], testTimeout },
+  };
+}

@@ -1,12 +1,6 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
+export default packageBuild(new URL('.', import.meta.url), {
   // The tool packages are optional: loaded when installed, never bundled.
   external: [/^@tinyelf\//],
 });

@@ -1,12 +1,7 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-export default defineConfig({
+export default packageBuild(new URL('.', import.meta.url), {
   entry: { index: 'src/index.ts', bin: 'src/bin.ts' },
-  format: ['esm'],
   dts: { entry: { index: 'src/index.ts' } },
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  banner: { js: '' },
   external: [/^@tinyelf\//, /^@modelcontextprotocol\//],
 });

@@ -1,15 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-
-export default defineConfig({
+export default packageBuild(new URL('.', import.meta.url), {
   entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
   external: ['vitest'],
-  define: { __PACKAGE_VERSION__: JSON.stringify(version) },
 });

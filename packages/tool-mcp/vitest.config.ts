@@ -1,7 +1,4 @@
 import { defineProject } from 'vitest/config';
-import { workspaceAliases } from '../../vitest.shared';
+import { packageProject } from '../../vitest.shared';
 
-export default defineProject({
-  resolve: { alias: workspaceAliases },
-  test: { name: 'tool-mcp', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
-});
+export default defineProject(packageProject(new URL('.', import.meta.url), 'tool-mcp'));

@@ -1,14 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  define: { __PACKAGE_VERSION__: JSON.stringify(version) },
-});
+export default packageBuild(new URL('.', import.meta.url));
