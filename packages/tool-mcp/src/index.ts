@@ -7,6 +7,12 @@ export { type BuiltinMcpEndpoints, BuiltinMcpHttpServer } from './builtin/builti
 export { type McpProvider, McpProviderRegistry } from './builtin/mcp-provider-registry';
 export { type DirectMcpAgentConfig, loadDirectMcpTools } from './direct/load-direct-mcp-tools';
 export {
+  type ConnectableMcpServer,
+  type StatelessMcpHttpServer,
+  type StatelessMcpHttpServerOptions,
+  startStatelessMcpHttpServer,
+} from './http/stateless-mcp-http-server';
+export {
   createMcpPlugin,
   MCP_PLUGIN_NAME,
   type McpPluginConfig,

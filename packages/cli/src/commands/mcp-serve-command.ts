@@ -1,11 +1,8 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { BuiltRegistry } from '@tinyelf/builder';
+import { startStatelessMcpHttpServer } from '@tinyelf/tool-mcp';
 import { type ComposeOptions, composeRegistry } from '../compose-registry';
 
 /** An MCP server over a composed registry: its tools, annotated from the policy, and their calls. */
@@ -65,50 +62,13 @@ export async function mcpServeCommand(
       process.once('SIGTERM', resolve);
     });
   } else {
-    const token = process.env.TINYELF_MCP_TOKEN ?? randomBytes(24).toString('hex');
-    const expected = Buffer.from(`Bearer ${token}`);
-    const http = createServer(async (request, response) => {
-      const given = Buffer.from(request.headers.authorization ?? '');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        response.writeHead(401, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            error: { code: -32000, message: 'A bearer token is required.' },
-            id: null,
-          }),
-        );
-        return;
-      }
-      if (request.method !== 'POST') {
-        response.writeHead(405).end();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        response.writeHead(400).end();
-        return;
-      }
-      const server = mcpServerFor(built);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      response.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(request, response, body);
+    const http = await startStatelessMcpHttpServer({
+      token: process.env.TINYELF_MCP_TOKEN,
+      port: options.port,
+      serverFor: (path) => (path === '/mcp' ? () => mcpServerFor(built) : undefined),
     });
-    await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
-    process.stderr.write(`TinyElf MCP server on ${url}\nBearer token: ${token}\n`);
-    stop = async () => {
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-    };
+    process.stderr.write(`TinyElf MCP server on ${http.origin}/mcp\nBearer token: ${http.token}\n`);
+    stop = () => http.close();
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
