@@ -83,16 +83,17 @@ export class AgentLoop {
       ? [{ role: 'system', content: this.options.systemPrompt }]
       : [];
     const conversation = () => [...system, ...(options.history ?? []), ...added];
+    const end = (
+      status: AgentRunResult['status'],
+      output: string,
+      iterations: number,
+    ): AgentRunResult => ({ status, output, iterations, messages: added });
+    const cancelled = (iterations: number) =>
+      end('cancelled', 'The run was cancelled.', iterations);
     const maxIterations = this.options.maxIterations ?? 20;
     let lastText = '';
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
-      if (options.signal?.aborted)
-        return {
-          status: 'cancelled',
-          output: 'The run was cancelled.',
-          iterations: iteration - 1,
-          messages: added,
-        };
+      if (options.signal?.aborted) return cancelled(iteration - 1);
       for (const message of this.options.pendingMessages?.() ?? [])
         added.push({ role: 'user', content: message });
       this.options.onEvent?.({ type: 'model', iteration });
@@ -105,19 +106,9 @@ export class AgentLoop {
           signal: options.signal,
         });
       } catch (error) {
-        if (options.signal?.aborted)
-          return {
-            status: 'cancelled',
-            output: 'The run was cancelled.',
-            iterations: iteration,
-            messages: added,
-          };
-        return {
-          status: 'failed',
-          output: (error as Error).message,
-          iterations: iteration,
-          messages: added,
-        };
+        return options.signal?.aborted
+          ? cancelled(iteration)
+          : end('failed', (error as Error).message, iteration);
       }
       lastText = response.content;
       added.push({
@@ -125,38 +116,19 @@ export class AgentLoop {
         content: response.content,
         ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
       });
-      if (response.toolCalls.length === 0)
-        return {
-          status: 'completed',
-          output: response.content,
-          iterations: iteration,
-          messages: added,
-        };
+      if (response.toolCalls.length === 0) return end('completed', response.content, iteration);
       const results = await this.runCalls(registry, response.toolCalls, options.signal);
       for (const result of results)
         added.push({ role: 'tool', toolCallId: result.id, content: result.content });
       const yielded = results.find((result) => result.yielded);
-      if (yielded)
-        return {
-          status: 'yielded',
-          output: yielded.yielded!,
-          iterations: iteration,
-          messages: added,
-        };
-      if (options.signal?.aborted)
-        return {
-          status: 'cancelled',
-          output: 'The run was cancelled.',
-          iterations: iteration,
-          messages: added,
-        };
+      if (yielded) return end('yielded', yielded.yielded!, iteration);
+      if (options.signal?.aborted) return cancelled(iteration);
     }
-    return {
-      status: 'max_iterations',
-      output: lastText || `Stopped after ${maxIterations} iterations without a final answer.`,
-      iterations: maxIterations,
-      messages: added,
-    };
+    return end(
+      'max_iterations',
+      lastText || `Stopped after ${maxIterations} iterations without a final answer.`,
+      maxIterations,
+    );
   }
 
   private async runCalls(
