@@ -1,6 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { Type } from '@sinclair/typebox';
-import { defineTool, TinyElfError } from '@tinyelf/core';
+import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
 import { writeFileAtomically } from '../atomic-write';
 import { formatBytes, looksBinary } from '../binary-detection';
 import { hashContent } from '../file-state-tracker';
@@ -10,19 +9,34 @@ import { findClosestRegion } from './closest-region';
 import { describeNonRegular, statOrExplain } from './file-checks';
 import { writeWarnings } from './write';
 
-const parameters = Type.Object({
-  path: Type.String({ description: 'The file to edit, relative to the workspace or absolute.' }),
-  old_string: Type.String({
-    description: 'The exact text to replace (whitespace and indentation included).',
-  }),
-  new_string: Type.String({ description: 'The text to put in its place.' }),
-  replace_all: Type.Optional(
-    Type.Boolean({
+/** The tool's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
+interface EditParams {
+  readonly path: string;
+  readonly old_string: string;
+  readonly new_string: string;
+  readonly replace_all?: boolean;
+}
+
+const parameters = {
+  type: 'object',
+  properties: {
+    path: {
+      type: 'string',
+      description: 'The file to edit, relative to the workspace or absolute.',
+    },
+    old_string: {
+      type: 'string',
+      description: 'The exact text to replace (whitespace and indentation included).',
+    },
+    new_string: { type: 'string', description: 'The text to put in its place.' },
+    replace_all: {
+      type: 'boolean',
       description: 'Replace every occurrence instead of exactly one.',
       default: false,
-    }),
-  ),
-});
+    },
+  },
+  required: ['path', 'old_string', 'new_string'],
+};
 
 const contextLines = 3;
 const regionsShown = 5;
@@ -30,7 +44,7 @@ const regionsShown = 5;
 /** The Edit tool: exact string replacement, atomic, refusing files changed since they were read. */
 export function createEditTool(services: FileSystemServices) {
   const { guard, tracker, options } = services;
-  return defineTool({
+  return defineJsonSchemaTool<EditParams>({
     name: 'Edit',
     description:
       'Replaces exact text in a file: old_string must occur exactly once (add surrounding lines to make it unique) unless replace_all is true. Line endings (CRLF) and a byte-order mark are kept. Returns the edited lines. Read the file first; an edit of a file that changed on disk since it was read is refused.',

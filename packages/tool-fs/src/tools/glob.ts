@@ -1,25 +1,33 @@
 import { statSync } from 'node:fs';
-import { Type } from '@sinclair/typebox';
-import { defineTool, TinyElfError } from '@tinyelf/core';
+import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
 import picomatch from 'picomatch';
 import type { FileSystemServices } from '../file-system-services';
 import { globWithFastGlob, listSearchFiles, toGlobPath } from '../search/list-search-files';
 
 import { statOrExplain } from './file-checks';
 
-const parameters = Type.Object({
-  pattern: Type.String({
-    description: 'A glob such as `**/*.ts` or `src/**/*.{js,jsx}`, relative to path.',
-  }),
-  path: Type.Optional(
-    Type.String({ description: 'The folder to search in. Default: the workspace root.' }),
-  ),
-});
+/** The tool's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
+interface GlobParams {
+  readonly pattern: string;
+  readonly path?: string;
+}
+
+const parameters = {
+  type: 'object',
+  properties: {
+    pattern: {
+      type: 'string',
+      description: 'A glob such as `**/*.ts` or `src/**/*.{js,jsx}`, relative to path.',
+    },
+    path: { type: 'string', description: 'The folder to search in. Default: the workspace root.' },
+  },
+  required: ['pattern'],
+};
 
 /** The Glob tool: files matching a pattern, newest first. */
 export function createGlobTool(services: FileSystemServices) {
   const { guard, options } = services;
-  return defineTool({
+  return defineJsonSchemaTool<GlobParams>({
     name: 'Glob',
     description:
       'Finds files by name pattern (glob syntax: `**/*.ts`, `src/*.{js,jsx}`), newest-modified first, with paths relative to the workspace. Skips .git, node_modules and what .gitignore files ignore; does not follow symbolic links.',

@@ -1,5 +1,4 @@
-import { Type } from '@sinclair/typebox';
-import { defineTool, TinyElfError } from '@tinyelf/core';
+import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
 import type { FileSystemServices } from '../file-system-services';
 import { shortenLine } from '../line-format';
 import type { GrepQuery } from '../search/grep-query';
@@ -9,43 +8,53 @@ import { listSearchFiles } from '../search/list-search-files';
 import type { SearchResults } from '../search/search-results';
 import { statOrExplain } from './file-checks';
 
-const parameters = Type.Object({
-  pattern: Type.String({ description: 'A regular expression to search file contents for.' }),
-  path: Type.Optional(
-    Type.String({ description: 'The folder (or file) to search. Default: the workspace root.' }),
-  ),
-  include: Type.Optional(
-    Type.String({
+/** The tool's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
+interface GrepParams {
+  readonly pattern: string;
+  readonly path?: string;
+  readonly include?: string;
+  readonly output_mode?: 'content' | 'files_with_matches' | 'count';
+  readonly case_insensitive?: boolean;
+  readonly context?: number;
+}
+
+const parameters = {
+  type: 'object',
+  properties: {
+    pattern: { type: 'string', description: 'A regular expression to search file contents for.' },
+    path: {
+      type: 'string',
+      description: 'The folder (or file) to search. Default: the workspace root.',
+    },
+    include: {
+      type: 'string',
       description: 'Only files whose name matches this glob, such as `*.ts` or `*.{js,jsx}`.',
-    }),
-  ),
-  output_mode: Type.Optional(
-    Type.Union(
-      [Type.Literal('content'), Type.Literal('files_with_matches'), Type.Literal('count')],
-      {
-        description:
-          '`content`: matching lines as path:line:text (default); `files_with_matches`: file paths only; `count`: matches per file.',
-        default: 'content',
-      },
-    ),
-  ),
-  case_insensitive: Type.Optional(Type.Boolean({ description: 'Ignore case.', default: false })),
-  context: Type.Optional(
-    Type.Integer({
+    },
+    output_mode: {
+      type: 'string',
+      enum: ['content', 'files_with_matches', 'count'],
+      description:
+        '`content`: matching lines as path:line:text (default); `files_with_matches`: file paths only; `count`: matches per file.',
+      default: 'content',
+    },
+    case_insensitive: { type: 'boolean', description: 'Ignore case.', default: false },
+    context: {
+      type: 'integer',
       minimum: 0,
       maximum: 20,
       description: 'Lines of context to show before and after each match.',
       default: 0,
-    }),
-  ),
-});
+    },
+  },
+  required: ['pattern'],
+};
 
 const grepLineLength = 500;
 
 /** The Grep tool: regular-expression search over file contents, with ripgrep when present. */
 export function createGrepTool(services: FileSystemServices) {
   const { guard, options } = services;
-  return defineTool({
+  return defineJsonSchemaTool<GrepParams>({
     name: 'Grep',
     description:
       'Searches file contents for a regular expression. Output: path:line:text for each matching line, grouped by file (or file names only, or counts). Skips binary files, .git, node_modules and what .gitignore ignores. Use include to limit the files (`*.ts`), context for surrounding lines.',

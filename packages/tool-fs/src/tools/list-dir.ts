@@ -1,23 +1,32 @@
 import { lstat, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Type } from '@sinclair/typebox';
-import { defineTool, TinyElfError } from '@tinyelf/core';
+import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
 import { formatBytes } from '../binary-detection';
 import type { FileSystemServices } from '../file-system-services';
 import { statOrExplain } from './file-checks';
 
-const parameters = Type.Object({
-  path: Type.String({
-    description:
-      'The folder to list, relative to the workspace or absolute (`.` for the workspace root).',
-    default: '.',
-  }),
-});
+/** The tool's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
+interface ListDirParams {
+  readonly path: string;
+}
+
+const parameters = {
+  type: 'object',
+  properties: {
+    path: {
+      type: 'string',
+      description:
+        'The folder to list, relative to the workspace or absolute (`.` for the workspace root).',
+      default: '.',
+    },
+  },
+  required: ['path'],
+};
 
 /** The ListDir tool: a folder's entries, sorted, folders marked with `/`, with sizes. */
 export function createListDirTool(services: FileSystemServices) {
   const { guard, options } = services;
-  return defineTool({
+  return defineJsonSchemaTool<ListDirParams>({
     name: 'ListDir',
     description:
       'Lists the entries of a folder: sub-folders first (marked with a trailing /), then files with their sizes, each sorted by name. Symbolic links are shown with their target and not followed.',

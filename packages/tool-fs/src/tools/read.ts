@@ -1,26 +1,37 @@
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { Type } from '@sinclair/typebox';
-import { defineTool, TinyElfError } from '@tinyelf/core';
+import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
 import { describeBinary, formatBytes, looksBinary } from '../binary-detection';
 import { hashContent } from '../file-state-tracker';
 import type { FileSystemServices } from '../file-system-services';
 import { numberLines } from '../line-format';
 import { describeNonRegular, statOrExplain } from './file-checks';
 
-const parameters = Type.Object({
-  path: Type.String({ description: 'The file to read, relative to the workspace or absolute.' }),
-  offset: Type.Optional(
-    Type.Integer({ minimum: 1, description: 'The first line to show (1-based).' }),
-  ),
-  limit: Type.Optional(Type.Integer({ minimum: 1, description: 'How many lines to show.' })),
-});
+/** The tool's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
+interface ReadParams {
+  readonly path: string;
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+const parameters = {
+  type: 'object',
+  properties: {
+    path: {
+      type: 'string',
+      description: 'The file to read, relative to the workspace or absolute.',
+    },
+    offset: { type: 'integer', minimum: 1, description: 'The first line to show (1-based).' },
+    limit: { type: 'integer', minimum: 1, description: 'How many lines to show.' },
+  },
+  required: ['path'],
+};
 
 /** The Read tool: a file with line numbers, a range of a large one streamed. */
 export function createReadTool(services: FileSystemServices) {
   const { guard, tracker, options } = services;
-  return defineTool({
+  return defineJsonSchemaTool<ReadParams>({
     name: 'Read',
     description:
       'Reads a text file and returns it with line numbers (like `cat -n`). Without offset/limit it shows the whole file up to 128 KB; use offset (first line, 1-based) and limit (line count) to read a part of a large file. Binary files are described, not shown.',

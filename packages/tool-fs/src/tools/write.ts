@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { Type } from '@sinclair/typebox';
-import { defineTool, TinyElfError } from '@tinyelf/core';
+import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
 import { writeFileAtomically } from '../atomic-write';
 import { formatBytes } from '../binary-detection';
 import { hashContent } from '../file-state-tracker';
@@ -8,17 +7,28 @@ import type { FileSystemServices } from '../file-system-services';
 import { protectedPathWarnings } from '../protected-paths';
 import { describeNonRegular } from './file-checks';
 
-const parameters = Type.Object({
-  path: Type.String({
-    description: 'The file to create or overwrite, relative to the workspace or absolute.',
-  }),
-  content: Type.String({ description: 'The complete new content of the file.' }),
-});
+/** The tool's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
+interface WriteParams {
+  readonly path: string;
+  readonly content: string;
+}
+
+const parameters = {
+  type: 'object',
+  properties: {
+    path: {
+      type: 'string',
+      description: 'The file to create or overwrite, relative to the workspace or absolute.',
+    },
+    content: { type: 'string', description: 'The complete new content of the file.' },
+  },
+  required: ['path', 'content'],
+};
 
 /** The Write tool: creates or overwrites a file atomically. */
 export function createWriteTool(services: FileSystemServices) {
   const { guard, tracker } = services;
-  return defineTool({
+  return defineJsonSchemaTool<WriteParams>({
     name: 'Write',
     description:
       'Creates a file or overwrites it with the given content, creating parent folders. The write is atomic: the file is never left half-written. To change part of an existing file, prefer Edit.',

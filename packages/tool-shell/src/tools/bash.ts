@@ -1,6 +1,5 @@
-import { Type } from '@sinclair/typebox';
 import {
-  defineTool,
+  defineJsonSchemaTool,
   TinyElfError,
   ToolAbortedError,
   ToolTimeoutError,
@@ -11,16 +10,25 @@ import { runCommand } from '../runner/run-command';
 import { assertBubblewrapWorks, bubblewrapArguments } from '../sandbox/bubblewrap';
 import type { ShellToolOptions } from '../shell-tool-options';
 
-const parameters = Type.Object({
-  command: Type.String({ description: 'The bash command to run in the workspace root.' }),
-  timeout: Type.Optional(
-    Type.Integer({
+/** Bash's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
+interface BashParams {
+  readonly command: string;
+  readonly timeout?: number;
+}
+
+const parameters = {
+  type: 'object',
+  properties: {
+    command: { type: 'string', description: 'The bash command to run in the workspace root.' },
+    timeout: {
+      type: 'integer',
       minimum: 1000,
       maximum: 600_000,
       description: "Milliseconds before the command is stopped (default: the tool's execTimeout).",
-    }),
-  ),
-});
+    },
+  },
+  required: ['command'],
+};
 
 /**
  * The Bash tool: runs a command with bash in the workspace root, standard output and error
@@ -35,7 +43,7 @@ export function createShellTool(options: ShellToolOptions) {
   const maxOutputBytes = options.maxOutputBytes ?? 100_000;
   const sandboxed = options.sandbox === 'bubblewrap';
   const classifications = new RecentClassifications(classifyOptions);
-  return defineTool({
+  return defineJsonSchemaTool<BashParams>({
     name: 'Bash',
     description: `Runs a bash command in the workspace root (${workspaceRoot}) and returns its output (standard output and error merged) and exit code. Standard input is closed. Commands are stopped after ${Math.round(execTimeout / 1000)} s with every process they started. Output over ${Math.round(maxOutputBytes / 1000)} KB keeps its beginning and end. Destructive commands (deleting / or system folders, formatting disks, ...) are refused.${sandboxed ? ` Commands run in a sandbox: only the workspace is writable${options.allowNetwork ? '.' : ' and there is no network.'}` : ''}`,
     parameters,
