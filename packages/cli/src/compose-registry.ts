@@ -33,6 +33,9 @@ export function parseMode(mode: string | undefined): PermissionMode | undefined 
  */
 export async function composeRegistry(options: ComposeOptions = {}): Promise<BuiltRegistry> {
   const { config } = await loadBuilderConfig({ folder: options.folder });
+  const servers = ((config.mcp as { servers?: unknown[] } | undefined)?.servers ?? []).length;
+  if (servers > 0)
+    process.stderr.write(`Connecting ${servers} MCP server${servers === 1 ? '' : 's'}...\n`);
   const runner = process.env.TINYELF_MODEL
     ? new DefaultAgentRunner({ model: new OpenAIChatClient() })
     : undefined;
