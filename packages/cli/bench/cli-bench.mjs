@@ -1,11 +1,11 @@
 // Building the full default registry (no MCP servers) in-process after imports, and `tinyelf
 // tools` as a cold process against `node -e ""`, in the same run. Run after `pnpm build`:
 // node bench/cli-bench.mjs
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildToolRegistry } from '@tinyelf/builder';
+import { coldStartMs } from '../../../scripts/cold-start.mjs';
 
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-builder-')));
 const runner = {
@@ -26,16 +26,7 @@ for (let index = 0; index < 30; index++) {
 times.sort((a, b) => a - b);
 
 const cli = new URL('../dist/bin.js', import.meta.url).pathname;
-const cold = (args) => {
-  const samples = [];
-  for (let index = 0; index < 11; index++) {
-    const started = process.hrtime.bigint();
-    const run = spawnSync(process.execPath, args, { cwd: workspaceRoot });
-    if (run.status !== 0) throw new Error(run.stderr.toString());
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return samples.sort((a, b) => a - b)[5];
-};
+const cold = (args) => coldStartMs(args, { runs: 11, cwd: workspaceRoot });
 const bare = cold(['-e', '']);
 const tools = cold([cli, 'tools']);
 console.log(`Node ${process.version}, ${new Date().toISOString()}`);

@@ -1,21 +1,9 @@
 // Measures the cold import of @tinyelf/core (and of its first execute(), which loads TypeBox)
 // against bare `node`. Run after `pnpm build`: node bench/import-bench.mjs
-import { spawnSync } from 'node:child_process';
+import { coldScriptMs } from '../../../scripts/cold-start.mjs';
 
 const runs = 21;
-function median(script) {
-  const times = [];
-  for (let index = 0; index < runs; index++) {
-    const started = process.hrtime.bigint();
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: process.cwd(),
-    });
-    if (run.status !== 0) throw new Error(run.stderr.toString());
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(runs / 2)];
-}
+const median = (script) => coldScriptMs(script, { runs });
 
 const bare = median('');
 const core = median("await import('@tinyelf/core');");

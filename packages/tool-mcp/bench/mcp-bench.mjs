@@ -1,7 +1,6 @@
 // Per-call cost through ToolRegistry.execute against a direct SDK Client.callTool on the same
 // server (in-memory and stdio), the time to load five stdio servers against one, and what the
 // package costs a registry with no MCP servers. Run after `pnpm build`: node bench/mcp-bench.mjs
-import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -9,6 +8,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createContainer, ToolRegistry } from '@tinyelf/core';
 import { McpService, registerMcpTransport } from '@tinyelf/tool-mcp';
 import { z } from 'zod';
+import { coldScriptMs } from '../../../scripts/cold-start.mjs';
 
 const everything = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-everything/dist/index.js',
@@ -131,18 +131,7 @@ const fiveOneByOne = async () => {
 };
 const sequential = await fiveOneByOne();
 
-const cold = (script) => {
-  const times = [];
-  for (let index = 0; index < 15; index++) {
-    const started = process.hrtime.bigint();
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: process.cwd(),
-    });
-    if (child.status !== 0) throw new Error(child.stderr.toString());
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return times.sort((a, b) => a - b)[7];
-};
+const cold = (script) => coldScriptMs(script);
 const coreAlone = cold("await import('@tinyelf/core');");
 const withPlugin = cold(
   "const core = await import('@tinyelf/core'); const { createMcpPlugin } = await import('@tinyelf/tool-mcp'); const plugin = createMcpPlugin(); const context = { workspaceRoot: process.cwd(), config: {}, agent: { name: 'main', depth: 0, permissionMode: 'default' }, container: core.createContainer(), logger: core.silentLogger, signal: new AbortController().signal }; if (await plugin.isEligible(context)) throw new Error('eligible');",

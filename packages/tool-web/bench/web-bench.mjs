@@ -2,9 +2,10 @@
 // recipe (fetch + new JSDOM + Readability + Turndown) in the same run; each measurement in a fresh
 // process, so its peak memory is its own. Also the import cost of the package. Run after
 // `pnpm build`: node bench/web-bench.mjs
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
+import { coldScriptMs } from '../../../scripts/cold-start.mjs';
 
 function page(targetBytes) {
   const head = `<html><head><title>Benchmark article</title><style>${'.c{color:red}'.repeat(200)}</style><script>${'var x=1;'.repeat(400)}</script></head><body><nav>${'<a href="/n">nav</a>'.repeat(50)}</nav><article><h1>Benchmark article</h1>`;
@@ -116,18 +117,7 @@ for (const name of Object.keys(sizes)) {
 }
 server.close();
 
-const median = (script) => {
-  const times = [];
-  for (let index = 0; index < 15; index++) {
-    const started = process.hrtime.bigint();
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: process.cwd(),
-    });
-    if (child.status !== 0) throw new Error(child.stderr.toString());
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return times.sort((a, b) => a - b)[7];
-};
+const median = (script) => coldScriptMs(script);
 const coreOnly = median(
   "const { ToolRegistry } = await import('@tinyelf/core'); new ToolRegistry();",
 );
