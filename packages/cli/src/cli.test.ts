@@ -41,6 +41,22 @@ function tinyelf(args: string[], env: Record<string, string> = {}) {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
+/** Runs tinyelf as a real process without blocking this one (the test's own servers must answer). */
+function tinyelfAsync(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 describe('tinyelf tools and call', () => {
   it('lists the composed registry step by step, as JSON too', () => {
     const root = workspace();
@@ -165,23 +181,15 @@ describe('tinyelf run', () => {
       { content: 'They ship on Friday.' },
     ]);
     cleanups.push(model.close);
-    const child = spawn(process.execPath, [bin, 'run', 'When do the elves ship?', '--dir', root], {
-      env: {
-        ...process.env,
+    const { code, stdout, stderr } = await tinyelfAsync(
+      ['run', 'When do the elves ship?', '--dir', root],
+      {
         OPENAI_BASE_URL: model.baseUrl,
         TINYELF_MODEL: 'test',
         OPENAI_API_KEY: 'k',
       },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
+    );
+    expect(code).toBe(0);
     expect(stdout).toBe('They ship on Friday.\n');
     expect(stderr).toContain('> Read {"path":"notes.txt"}');
   });
@@ -223,19 +231,7 @@ describe('tinyelf skills', () => {
         installTo: 'workspace',
       },
     });
-    const runAsync = (args: string[]) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [bin, ...args, '--dir', root]);
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => {
-          stdout += chunk;
-        });
-        child.stderr.on('data', (chunk) => {
-          stderr += chunk;
-        });
-        child.on('exit', (code) => resolve({ code, stdout, stderr }));
-      });
+    const runAsync = (args: string[]) => tinyelfAsync([...args, '--dir', root]);
     expect((await runAsync(['skills', 'search', 'greets'])).stdout).toBe(
       'greeter 1.0.0: Greets people\n',
     );
