@@ -1,0 +1,1 @@
+export { type AiSdkToolsOptions, type TinyElfToolOutput, toAiSdkTools } from './to-ai-sdk-tools';
