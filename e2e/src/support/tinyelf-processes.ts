@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { tinyelfBin } from './workspace';
+
+const require = createRequire(import.meta.url);
+
+/** The MCP Inspector's command-line client (`@modelcontextprotocol/inspector-cli`). */
+const inspectorCli = require.resolve('@modelcontextprotocol/inspector-cli/build/index.js');
+
+/** Runs a process to its end and collects its output. */
+export function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * Runs the MCP Inspector in CLI mode and parses its JSON answer. It reads its own package.json
+ * through a path it checks relative to the working folder, so it runs from its `build` folder.
+ */
+export async function inspector(args: readonly string[]): Promise<unknown> {
+  const result = await run(process.execPath, [inspectorCli, ...args], {
+    cwd: dirname(inspectorCli),
+  });
+  if (result.code !== 0)
+    throw new Error(`the inspector failed (${result.code}): ${result.stderr}${result.stdout}`);
+  return JSON.parse(result.stdout);
+}
+
+/** `tinyelf mcp serve --http` in a folder; resolves once it prints its URL. */
+export async function startTinyelfHttp(
+  folder: string,
+  token: string,
+): Promise<{ url: string; process: ChildProcess; stop: () => Promise<number | null> }> {
+  const server = spawn(process.execPath, [tinyelfBin, 'mcp', 'serve', '--http', '--dir', folder], {
+    env: { ...process.env, TINYELF_MCP_TOKEN: token },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    server.stderr?.on('data', (chunk: Buffer) => {
+      text += chunk;
+      const found = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(text);
+      if (found) resolve(found[1]!);
+    });
+    server.on('exit', () => reject(new Error(`tinyelf mcp serve exited: ${text}`)));
+  });
+  return {
+    url,
+    process: server,
+    stop: async () => {
+      server.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
