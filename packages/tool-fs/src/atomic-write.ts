@@ -8,12 +8,15 @@ import { PathOutsideWorkspaceError } from '@tinyelf/core';
  * the temporary file is renamed over the target, so a crash or a full disk never leaves a
  * half-written file. An existing file keeps its mode. Parent folders are created. Before the
  * rename, the folder is checked to still be where it was resolved to (a folder swapped for a
- * symbolic link in between is refused).
+ * symbolic link in between is refused), and `beforeRename` runs: it may throw to keep the target
+ * as it is (Edit checks there that nobody changed the file meanwhile). On any error the temporary
+ * file is removed and the target is untouched.
  */
 export async function writeFileAtomically(
   realPath: string,
   content: Buffer,
   isAllowed: (realPath: string) => boolean,
+  beforeRename?: () => Promise<void>,
 ): Promise<{ created: boolean }> {
   const folder = dirname(realPath);
   await createFolders(folder, isAllowed);
@@ -43,6 +46,7 @@ export async function writeFileAtomically(
   try {
     const actualFolder = await realpath(folder);
     if (actualFolder !== folder || !isAllowed(actualFolder)) throw changedWhileWriting(realPath);
+    await beforeRename?.();
     await rename(temporary, realPath);
   } catch (error) {
     await unlink(temporary).catch(() => undefined);

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
 import { writeFileAtomically } from '../atomic-write';
 import { formatBytes } from '../binary-detection';
+import { withFileLock } from '../file-locks';
 import { hashContent } from '../file-state-tracker';
 import type { FileSystemServices } from '../file-system-services';
 import { protectedPathWarnings } from '../protected-paths';
@@ -35,34 +36,39 @@ export function createWriteTool(services: FileSystemServices) {
     parameters,
     assessRisk: ({ path }) => writeWarnings(services, path),
     async execute({ path, content }) {
-      const target = guard.resolveForWrite(path);
-      const previous = await stat(target.real).catch(() => undefined);
-      if (previous?.isDirectory())
-        throw new TinyElfError({
-          code: 'IS_A_DIRECTORY',
-          message: `"${path}" is a folder; give a file path to write.`,
-        });
-      if (previous && !previous.isFile()) {
-        throw new TinyElfError({
-          code: 'NOT_A_FILE',
-          message: `"${path}" is ${describeNonRegular(previous)}; only regular files can be written.`,
-        });
-      }
-      const bytes = Buffer.from(content, 'utf8');
-      const { created } = await writeFileAtomically(target.real, bytes, (real) =>
-        guard.isAllowed(real),
-      );
-      const written = await stat(target.real);
-      tracker.record(target.real, {
-        hash: hashContent(bytes),
-        size: written.size,
-        modifiedMs: written.mtimeMs,
-      });
-      const lines =
-        content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
-      return `${created ? 'Created' : 'Overwrote'} ${guard.display(target.real)}: ${lines} line${lines === 1 ? '' : 's'}, ${formatBytes(bytes.length)}.`;
+      const { real } = guard.resolveForWrite(path);
+      return withFileLock(real, () => write(real, path, content));
     },
   });
+
+  /** Writes `content` to the resolved file `real` (`path` as the model gave it, for messages). */
+  async function write(real: string, path: string, content: string): Promise<string> {
+    const previous = await stat(real).catch(() => undefined);
+    if (previous?.isDirectory())
+      throw new TinyElfError({
+        code: 'IS_A_DIRECTORY',
+        message: `"${path}" is a folder; give a file path to write.`,
+      });
+    if (previous && !previous.isFile()) {
+      throw new TinyElfError({
+        code: 'NOT_A_FILE',
+        message: `"${path}" is ${describeNonRegular(previous)}; only regular files can be written.`,
+      });
+    }
+    const bytes = Buffer.from(content, 'utf8');
+    const { created } = await writeFileAtomically(real, bytes, (candidate) =>
+      guard.isAllowed(candidate),
+    );
+    const written = await stat(real);
+    tracker.record(real, {
+      hash: hashContent(bytes),
+      size: written.size,
+      modifiedMs: written.mtimeMs,
+    });
+    const lines =
+      content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+    return `${created ? 'Created' : 'Overwrote'} ${guard.display(real)}: ${lines} line${lines === 1 ? '' : 's'}, ${formatBytes(bytes.length)}.`;
+  }
 }
 
 /** The risk warnings of writing a path: the path as given and its real location are both checked. */
