@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readlink, realpath, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { PathOutsideWorkspaceError } from '@tinyelf/core';
+import { PathOutsideWorkspaceError, TinyElfError } from '@tinyelf/core';
 
 /**
  * Writes a file atomically: the bytes go to a temporary file beside it, are flushed to disk, and
@@ -25,7 +25,11 @@ export async function writeFileAtomically(
     folder,
     `.${basename(realPath)}.${randomBytes(6).toString('hex')}.tinyelf-tmp`,
   );
-  const handle = await open(temporary, 'wx', previous ? previous.mode & 0o7777 : 0o666);
+  const handle = await open(temporary, 'wx', previous ? previous.mode & 0o7777 : 0o666).catch(
+    (error: unknown) => {
+      throw explainWriteFailure(error, realPath, previous !== undefined);
+    },
+  );
   try {
     // The folder may have been swapped for a symbolic link since it was checked: ask the kernel
     // where the file it just created really is, and remove it if that is outside.
@@ -40,7 +44,7 @@ export async function writeFileAtomically(
   } catch (error) {
     await handle.close().catch(() => undefined);
     await unlink(temporary).catch(() => undefined);
-    throw error;
+    throw explainWriteFailure(error, realPath, previous !== undefined);
   }
   await handle.close();
   try {
@@ -86,5 +90,23 @@ function changedWhileWriting(path: string): PathOutsideWorkspaceError {
     requestedPath: path,
     workspaceRoot: dirname(path),
     message: `A folder on the way to "${path}" changed while it was being written (it now resolves elsewhere, through a symbolic link); nothing was written.`,
+  });
+}
+
+/** What the disk said, in words, for the failures a write can meet (full disk, quota, read-only). */
+const WRITE_FAILURES: Record<string, { code: string; reason: string }> = {
+  ENOSPC: { code: 'DISK_FULL', reason: 'there is no space left on the device' },
+  EDQUOT: { code: 'DISK_QUOTA_EXCEEDED', reason: 'the disk quota is exhausted' },
+  EFBIG: { code: 'FILE_TOO_LARGE', reason: 'the file would exceed the largest size allowed here' },
+  EROFS: { code: 'READ_ONLY_FILE_SYSTEM', reason: 'the file system is read-only' },
+};
+
+function explainWriteFailure(error: unknown, path: string, existed: boolean): unknown {
+  const known = WRITE_FAILURES[(error as NodeJS.ErrnoException)?.code ?? ''];
+  if (!known) return error;
+  return new TinyElfError({
+    code: known.code,
+    message: `Could not write "${path}": ${known.reason}. Nothing was written; ${existed ? 'the file keeps its previous content' : 'no file was created'}.`,
+    cause: error,
   });
 }
