@@ -17,15 +17,19 @@ export const ATTACK_CASES_PATH = fileURLToPath(
   new URL('../../shared/security/attack-cases.json', import.meta.url),
 );
 
-/** Every case for the given tools. Throws (so the suite fails) when the file is missing. */
-export function loadAttackCases(tools: readonly string[]): AttackCase[] {
+/** Every case of the file. Throws (so the suite fails) when the file is missing. */
+export function loadAllAttackCases(): AttackCase[] {
   if (!existsSync(ATTACK_CASES_PATH)) {
     throw new Error(
       `The attack cases are missing: expected ${ATTACK_CASES_PATH} (shared/ beside the repository).`,
     );
   }
-  const file = JSON.parse(readFileSync(ATTACK_CASES_PATH, 'utf8')) as { cases: AttackCase[] };
-  return file.cases.filter((entry) => tools.includes(entry.tool));
+  return (JSON.parse(readFileSync(ATTACK_CASES_PATH, 'utf8')) as { cases: AttackCase[] }).cases;
+}
+
+/** Every case for the given tools. */
+export function loadAttackCases(tools: readonly string[]): AttackCase[] {
+  return loadAllAttackCases().filter((entry) => tools.includes(entry.tool));
 }
 
 /** Replaces the placeholders of a case (`{{WS}}`, `{{WS_NAME}}`, `{{OUTSIDE}}`, `{{HOME}}`) in any JSON value. */

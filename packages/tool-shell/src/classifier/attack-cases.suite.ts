@@ -44,25 +44,32 @@ function workspaceFor(setup: string | undefined): { root: string; outside: strin
   return { root, outside };
 }
 
-describe('Bash attack cases through classifyCommand (never executed)', () => {
-  it('covers the corpus', () => {
-    expect(cases.length).toBeGreaterThan(50);
-  });
-
-  for (const attack of cases) {
-    it(`${attack.id}: ${JSON.stringify(attack.input.command)} is at least ${attack.expect}`, async () => {
-      const { root, outside } = workspaceFor(attack.setup);
-      const command = fillPlaceholders(attack.input, { workspace: root, outside })
-        .command as string;
-      const result = await classifyCommand(command, { workspaceRoot: root });
-      const want = expected[attack.expect];
-      if (want === 'allow') expect(result, attack.why).toEqual({ verdict: 'allow', findings: [] });
-      else
-        expect(
-          rank[result.verdict],
-          `${result.verdict}: ${JSON.stringify(result.findings)} — ${attack.why}`,
-        ).toBeGreaterThanOrEqual(rank[want]);
-      if (want === 'warn' || want === 'block') expect(result.findings.length).toBeGreaterThan(0);
+/**
+ * Registers a vitest suite running every Bash case of shared/security/attack-cases.json. The
+ * cases run as one suite with all the others in e2e/src/attack-cases.test.ts.
+ */
+export function describeBashAttackCases(): void {
+  describe('Bash attack cases through classifyCommand (never executed)', () => {
+    it('covers the corpus', () => {
+      expect(cases.length).toBeGreaterThan(50);
     });
-  }
-});
+
+    for (const attack of cases) {
+      it(`${attack.id}: ${JSON.stringify(attack.input.command)} is at least ${attack.expect}`, async () => {
+        const { root, outside } = workspaceFor(attack.setup);
+        const command = fillPlaceholders(attack.input, { workspace: root, outside })
+          .command as string;
+        const result = await classifyCommand(command, { workspaceRoot: root });
+        const want = expected[attack.expect];
+        if (want === 'allow')
+          expect(result, attack.why).toEqual({ verdict: 'allow', findings: [] });
+        else
+          expect(
+            rank[result.verdict],
+            `${result.verdict}: ${JSON.stringify(result.findings)} — ${attack.why}`,
+          ).toBeGreaterThanOrEqual(rank[want]);
+        if (want === 'warn' || want === 'block') expect(result.findings.length).toBeGreaterThan(0);
+      });
+    }
+  });
+}

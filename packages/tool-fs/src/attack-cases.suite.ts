@@ -119,60 +119,66 @@ function toolInput(
   return input;
 }
 
-describe('file-tool attack cases (shared/security/attack-cases.json)', () => {
-  it('has cases for every file tool', () => {
-    expect(new Set(cases.map((attack) => attack.tool))).toEqual(new Set(fileTools));
-  });
-
-  for (const attack of cases) {
-    it(`${attack.id} (${attack.tool}) is ${attack.expect}`, async (test) => {
-      const { workspace, mode, skip, race } = prepare(attack);
-      if (skip) return test.skip(skip);
-      const places = { workspace: workspace.root, outside: workspace.outside };
-      const input = toolInput(attack, places);
-      const sibling = `${workspace.root}_evil`;
-      const before = { outside: snapshot(workspace.outside), sibling: snapshot(sibling) };
-      const absoluteTarget =
-        typeof input.path === 'string' && isAbsolute(input.path) ? input.path : undefined;
-      const readTarget = () =>
-        absoluteTarget && existsSync(absoluteTarget) && statSync(absoluteTarget).isFile()
-          ? readFileSync(absoluteTarget, 'utf8')
-          : undefined;
-      const targetBefore = readTarget();
-
-      if (race) {
-        await runRace(workspace, input);
-        return;
-      }
-
-      const warnings = await workspace.registry.assessRisk(attack.tool, input);
-      const result = await workspace.call(attack.tool, input);
-      for (const marker of outsideMarkers) expect(result.content).not.toContain(marker);
-      expect(snapshot(workspace.outside)).toEqual(before.outside);
-      expect(snapshot(sibling)).toEqual(before.sibling);
-
-      if (attack.expect === 'blocked') {
-        expect(result.isError, result.content).toBe(true);
-        if (absoluteTarget && !absoluteTarget.startsWith(workspace.root)) {
-          expect(readTarget()).toBe(targetBefore);
-        }
-      } else if (attack.expect === 'warn') {
-        expect(warnings.length, 'a risk warning is attached').toBeGreaterThan(0);
-        expect(policy.requiresConfirmation(attack.tool, mode, warnings)).toBe(true);
-      } else {
-        expect(result.isError, result.content).toBe(false);
-        expect(warnings).toEqual([]);
-        for (const line of result.content.split('\n')) {
-          expect(
-            line.startsWith('/') && !line.startsWith(workspace.root),
-            `no result outside: ${line}`,
-          ).toBe(false);
-        }
-        expect(result.content).not.toMatch(/rootlink\/(etc|usr|bin)\/|etc_link\//);
-      }
+/**
+ * Registers a vitest suite running every file-tool case of shared/security/attack-cases.json. The
+ * cases run as one suite with all the others in e2e/src/attack-cases.test.ts.
+ */
+export function describeFileToolAttackCases(): void {
+  describe('file-tool attack cases (shared/security/attack-cases.json)', () => {
+    it('has cases for every file tool', () => {
+      expect(new Set(cases.map((attack) => attack.tool))).toEqual(new Set(fileTools));
     });
-  }
-});
+
+    for (const attack of cases) {
+      it(`${attack.id} (${attack.tool}) is ${attack.expect}`, async (test) => {
+        const { workspace, mode, skip, race } = prepare(attack);
+        if (skip) return test.skip(skip);
+        const places = { workspace: workspace.root, outside: workspace.outside };
+        const input = toolInput(attack, places);
+        const sibling = `${workspace.root}_evil`;
+        const before = { outside: snapshot(workspace.outside), sibling: snapshot(sibling) };
+        const absoluteTarget =
+          typeof input.path === 'string' && isAbsolute(input.path) ? input.path : undefined;
+        const readTarget = () =>
+          absoluteTarget && existsSync(absoluteTarget) && statSync(absoluteTarget).isFile()
+            ? readFileSync(absoluteTarget, 'utf8')
+            : undefined;
+        const targetBefore = readTarget();
+
+        if (race) {
+          await runRace(workspace, input);
+          return;
+        }
+
+        const warnings = await workspace.registry.assessRisk(attack.tool, input);
+        const result = await workspace.call(attack.tool, input);
+        for (const marker of outsideMarkers) expect(result.content).not.toContain(marker);
+        expect(snapshot(workspace.outside)).toEqual(before.outside);
+        expect(snapshot(sibling)).toEqual(before.sibling);
+
+        if (attack.expect === 'blocked') {
+          expect(result.isError, result.content).toBe(true);
+          if (absoluteTarget && !absoluteTarget.startsWith(workspace.root)) {
+            expect(readTarget()).toBe(targetBefore);
+          }
+        } else if (attack.expect === 'warn') {
+          expect(warnings.length, 'a risk warning is attached').toBeGreaterThan(0);
+          expect(policy.requiresConfirmation(attack.tool, mode, warnings)).toBe(true);
+        } else {
+          expect(result.isError, result.content).toBe(false);
+          expect(warnings).toEqual([]);
+          for (const line of result.content.split('\n')) {
+            expect(
+              line.startsWith('/') && !line.startsWith(workspace.root),
+              `no result outside: ${line}`,
+            ).toBe(false);
+          }
+          expect(result.content).not.toMatch(/rootlink\/(etc|usr|bin)\/|etc_link\//);
+        }
+      });
+    }
+  });
+}
 
 /**
  * write-021: an attacker process swaps `build` between a folder and a symbolic link to the outside
