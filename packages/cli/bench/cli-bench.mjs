@@ -5,6 +5,7 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildToolRegistry } from '@tinyelf/builder';
+import { record } from '../../../scripts/bench-record.mjs';
 import { coldStartMs } from '../../../scripts/cold-start.mjs';
 
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-builder-')));
@@ -29,6 +30,20 @@ const cli = new URL('../dist/bin.js', import.meta.url).pathname;
 const cold = (args) => coldStartMs(args, { runs: 11, cwd: workspaceRoot });
 const bare = cold(['-e', '']);
 const tools = cold([cli, 'tools']);
+record({
+  measurement: `build the default registry (${toolCount} tools, no MCP servers), after imports`,
+  value: times[15],
+  unit: 'ms',
+  goal: { text: '< 50 ms', met: times[15] < 50 },
+});
+record({
+  measurement: 'tinyelf tools, cold process',
+  value: tools,
+  unit: 'ms',
+  anchor: { label: 'bare node -e ""', value: bare },
+  goal: { text: '< 300 ms more than bare Node', met: tools - bare < 300 },
+  note: `+${(tools - bare).toFixed(0)} ms over bare Node`,
+});
 console.log(`Node ${process.version}, ${new Date().toISOString()}`);
 console.log('| measurement | median | goal |');
 console.log('|---|---|---|');

@@ -1,5 +1,7 @@
 // Measures the cold import of @tinyelf/core (and of its first execute(), which loads TypeBox)
 // against bare `node`. Run after `pnpm build`: node bench/import-bench.mjs
+
+import { record } from '../../../scripts/bench-record.mjs';
 import { coldScriptMs } from '../../../scripts/cold-start.mjs';
 
 const runs = 21;
@@ -12,6 +14,14 @@ const { ToolRegistry } = await import('@tinyelf/core');
 const registry = new ToolRegistry({ spillDirectory: false });
 registry.register({ name: 't', description: 't', parameters: { type: 'object', properties: { n: { type: 'number' } } }, execute: async () => 'ok' });
 await registry.execute('c', 't', { n: '1' });`);
+const anchor = { label: "bare node -e ''", value: bare };
+record({ measurement: 'cold: import @tinyelf/core', value: core, unit: 'ms', anchor });
+record({
+  measurement: 'cold: import, build a registry, first execute (loads TypeBox)',
+  value: firstCall,
+  unit: 'ms',
+  anchor,
+});
 console.log(`| cold start (median of ${runs}) | time | over bare node |`);
 console.log('|---|---|---|');
 console.log(`| node -e '' | ${bare.toFixed(1)} ms | |`);

@@ -3,6 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { defineTool, ToolRegistry } from '@tinyelf/core';
+import { record } from '../../../scripts/bench-record.mjs';
 
 const parameters = Type.Object({
   path: Type.String(),
@@ -83,3 +84,22 @@ const goals = [
   ['1000 tools within 25% of 10 tools', results[3].medianNs < results[2].medianNs * 1.25],
 ];
 for (const [goal, met] of goals) console.log(`${met ? 'met' : 'MISSED'}: ${goal}`);
+
+const checkNs = results[1].medianNs;
+const anchor = { label: 'compiled TypeBox check alone', value: checkNs / 1000 };
+record({ measurement: 'tool.execute called directly', value: directNs / 1000, unit: 'µs', anchor });
+for (const [index, goal] of [
+  [2, goals[0]],
+  [3, goals[2]],
+  [4, goals[1]],
+  [5, undefined],
+]) {
+  record({
+    measurement: results[index].label,
+    value: results[index].medianNs / 1000,
+    unit: 'µs',
+    anchor,
+    goal: goal && { text: goal[0], met: goal[1] },
+    note: `${((results[index].medianNs - directNs) / 1000).toFixed(2)} µs over the direct call`,
+  });
+}

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { ToolRegistry } from '@tinyelf/core';
 import { createFileSystemTools } from '@tinyelf/tool-fs';
+import { record } from '../../../scripts/bench-record.mjs';
 import { ensureGeneratedTree } from './generated-tree.mjs';
 
 const root = ensureGeneratedTree();
@@ -56,6 +57,13 @@ async function compare(label, bare, cases, goals) {
   for (const [name, run] of cases) {
     const time = await median(run);
     const goal = goals[name];
+    record({
+      measurement: `${name} (50,000-file tree)`,
+      value: time,
+      unit: 'ms',
+      anchor: { label, value: baseline },
+      goal: goal && { text: `≤ ${goal}x`, met: time / baseline <= goal },
+    });
     rows.push([
       name,
       time,

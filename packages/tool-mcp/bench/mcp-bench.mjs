@@ -8,6 +8,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createContainer, ToolRegistry } from '@tinyelf/core';
 import { McpService, registerMcpTransport } from '@tinyelf/tool-mcp';
 import { z } from 'zod';
+import { record } from '../../../scripts/bench-record.mjs';
 import { coldScriptMs } from '../../../scripts/cold-start.mjs';
 
 const everything = createRequire(import.meta.url).resolve(
@@ -141,6 +142,34 @@ const sdkImport = cold(
 );
 const bare = cold('');
 
+record({
+  measurement: 'in-memory transport: registry.execute of an MCP tool',
+  value: mid('memoryRegistry'),
+  unit: 'µs',
+  anchor: { label: 'Client.callTool directly (SDK)', value: mid('memoryDirect') },
+  goal: { text: '≤ 1.1x', met: mid('memoryRegistry') / mid('memoryDirect') <= 1.1 },
+});
+record({
+  measurement: 'stdio (everything server): registry.execute of an MCP tool',
+  value: mid('stdioRegistry'),
+  unit: 'µs',
+  anchor: { label: 'Client.callTool directly (SDK)', value: mid('stdioDirect') },
+  goal: { text: '≤ 1.1x', met: mid('stdioRegistry') / mid('stdioDirect') <= 1.1 },
+});
+record({
+  measurement: 'start 5 stdio servers in parallel',
+  value: five,
+  unit: 'ms',
+  anchor: { label: 'start 1 stdio server', value: one },
+  note: `one after another: ${sequential.toFixed(0)} ms`,
+});
+record({
+  measurement: 'cold: core + tool-mcp plugin, no servers configured',
+  value: withPlugin,
+  unit: 'ms',
+  anchor: { label: "bare node -e ''", value: bare },
+  note: `SDK not loaded; importing the SDK client alone costs ${(sdkImport - bare).toFixed(0)} ms`,
+});
 const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
 console.log(`Node ${process.version}, ${new Date().toISOString()}`);
 console.log('| measurement | median | vs direct SDK call | goal |');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from '@tinyelf/core';
 import { classifyCommand, createShellTool } from '@tinyelf/tool-shell';
+import { record } from '../../../scripts/bench-record.mjs';
 
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-shell-')));
 const registry = new ToolRegistry({ workspaceRoot }).register(createShellTool({ workspaceRoot }));
@@ -81,6 +82,39 @@ const memoryRun = spawnSync(process.execPath, ['--input-type=module', '-e', memo
 if (memoryRun.status !== 0) throw new Error(memoryRun.stderr);
 const memory = JSON.parse(memoryRun.stdout);
 
+const spawnAnchor = { label: "bare spawn('bash', ['-c', 'true'])", value: spawnMs };
+record({
+  measurement: 'Bash tool via the registry, `true`, classification cached from assessRisk',
+  value: toolMs,
+  unit: 'ms',
+  anchor: spawnAnchor,
+  goal: { text: '≤ 1.2x', met: toolMs / spawnMs <= 1.2 },
+});
+record({
+  measurement: 'Bash tool via the registry, a new command each call (classified each time)',
+  value: uncachedMs,
+  unit: 'ms',
+  anchor: spawnAnchor,
+  goal: { text: '≤ 1.2x', met: uncachedMs / spawnMs <= 1.2 },
+});
+record({
+  measurement: 'classifyCommand, typical command',
+  value: classifyMs * 1000,
+  unit: 'µs',
+  goal: { text: '< 1 ms', met: classifyMs < 1 },
+});
+record({
+  measurement: 'classifyCommand, nested eval/base64/bash -c/find -exec',
+  value: nastyMs * 1000,
+  unit: 'µs',
+});
+record({
+  measurement: 'command printing 1 GB: memory growth while it ran',
+  value: memory.maxRssMb - memory.baselineMb,
+  unit: 'MB',
+  goal: { text: '< 100 MB', met: memory.maxRssMb - memory.baselineMb < 100 },
+  note: `process peak ${memory.maxRssMb.toFixed(0)} MB (${memory.baselineMb.toFixed(0)} MB before the command: Node, the tool, tree-sitter's WebAssembly)`,
+});
 console.log(`Node ${process.version}, ${new Date().toISOString()}`);
 console.log('| measurement | median | goal |');
 console.log('|---|---|---|');

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
+import { record } from '../../../scripts/bench-record.mjs';
 import { coldScriptMs } from '../../../scripts/cold-start.mjs';
 
 function page(targetBytes) {
@@ -110,6 +111,14 @@ for (const name of Object.keys(sizes)) {
         : result.hash === linkedom.hash
           ? 'same as linkedom'
           : `differs (${result.hash})`;
+    if (!label.startsWith('plain'))
+      record({
+        measurement: `${name} page: ${label}`,
+        value: result.ms,
+        unit: 'ms',
+        anchor: { label: 'plain new JSDOM + Readability + Turndown', value: plain.ms },
+        note: `peak ${result.rss.toFixed(0)} MB; Markdown ${same}`,
+      });
     console.log(
       `| ${name} | ${label} | ${result.ms.toFixed(0)} ms | ${result.rss.toFixed(0)} MB | ${label.startsWith('plain') ? result.hash : same} | ${(plain.ms / result.ms).toFixed(1)}x faster |`,
     );
@@ -124,6 +133,13 @@ const coreOnly = median(
 const withWeb = median(
   "const { ToolRegistry } = await import('@tinyelf/core'); const web = await import('@tinyelf/tool-web'); new ToolRegistry().register(web.createWebFetchTool());",
 );
+record({
+  measurement: 'cold: core + import @tinyelf/tool-web + createWebFetchTool',
+  value: withWeb,
+  unit: 'ms',
+  anchor: { label: 'cold: core alone', value: coreOnly },
+  goal: { text: '< 20 ms more than core alone', met: withWeb - coreOnly < 20 },
+});
 console.log(
   `\n| building a registry | time (median of 15 processes) |\n|---|---|\n| core alone | ${coreOnly.toFixed(1)} ms |\n| core + import @tinyelf/tool-web + createWebFetchTool | ${withWeb.toFixed(1)} ms (+${(withWeb - coreOnly).toFixed(1)} ms; goal < 20 ms: ${withWeb - coreOnly < 20 ? 'met' : 'MISSED'}) |`,
 );

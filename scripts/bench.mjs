@@ -1,0 +1,115 @@
+// `pnpm bench`: runs every package's benchmarks one after another (each prints its own table) and
+// writes BENCHMARKS.md: every figure beside the bare anchor measured in the same run, the ratio,
+// and each goal of the package issues marked met or missed, with the machine described.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, release, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(mkdtempSync(join(tmpdir(), 'tinyelf-bench-')), 'figures.jsonl');
+writeFileSync(out, '');
+
+if (!existsSync(join(root, 'packages/cli/dist/bin.js'))) {
+  console.log('Building first (pnpm build)...');
+  execFileSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
+}
+
+const started = new Date();
+const run = spawnSync(
+  'pnpm',
+  ['-r', '--filter', './packages/**', '--workspace-concurrency=1', 'run', 'bench'],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, TINYELF_BENCH_OUT: out } },
+);
+if (run.status !== 0) {
+  console.error(`A benchmark failed (exit ${run.status}); BENCHMARKS.md was not written.`);
+  process.exit(run.status ?? 1);
+}
+const minutes = (Date.now() - started.getTime()) / 60_000;
+
+const figures = readFileSync(out, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
+
+function firstLine(command, args) {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8' }).split('\n')[0].trim();
+  } catch {
+    return `${command}: not available`;
+  }
+}
+const osName = existsSync('/etc/os-release')
+  ? (/^PRETTY_NAME="?([^"\n]*)/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? 'Linux')
+  : process.platform;
+
+const format = (value, unit) =>
+  `${value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)} ${unit}`;
+const cell = (text) => String(text ?? '').replaceAll('|', '\\|');
+
+const lines = [
+  '# Benchmarks',
+  '',
+  `Written by \`pnpm bench\` (scripts/bench.mjs) on ${started.toISOString()}, in ${minutes.toFixed(1)} minutes.`,
+  'Every figure stands beside its anchor, the bare operation measured in the same run on the same',
+  'machine, and the ratio between them; a goal set in the package issues is marked met or missed.',
+  "Each package's README explains its figures and what was tried.",
+  '',
+  '## Machine',
+  '',
+  `- CPU: ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores`,
+  `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB (${(freemem() / 2 ** 30).toFixed(1)} GiB free at the end)`,
+  `- OS: ${osName}, kernel ${release()}`,
+  `- Node ${process.version}; ${firstLine('rg', ['--version'])}; ${firstLine('bash', ['--version'])}`,
+  '',
+];
+
+const goals = figures.filter((figure) => figure.goal);
+const missed = goals.filter((figure) => !figure.goal.met);
+lines.push(
+  '## Goals',
+  '',
+  `${goals.length - missed.length} of ${goals.length} goals met.`,
+  ...(missed.length
+    ? [
+        '',
+        'Missed:',
+        '',
+        ...missed.map(
+          (figure) =>
+            `- ${figure.package}: ${figure.measurement}: ${format(figure.value, figure.unit)}${figure.ratio ? ` (${figure.ratio.toFixed(2)}x)` : ''}, goal ${figure.goal.text}`,
+        ),
+      ]
+    : []),
+  '',
+);
+
+for (const name of [...new Set(figures.map((figure) => figure.package))]) {
+  lines.push(
+    `## ${name}`,
+    '',
+    '| measurement | figure | anchor (same run) | ratio | goal | note |',
+    '| --- | --- | --- | --- | --- | --- |',
+  );
+  for (const figure of figures.filter((entry) => entry.package === name)) {
+    lines.push(
+      `| ${[
+        figure.measurement,
+        format(figure.value, figure.unit),
+        figure.anchor ? `${figure.anchor.label}: ${format(figure.anchor.value, figure.unit)}` : '',
+        figure.ratio === undefined ? '' : `${figure.ratio.toFixed(2)}x`,
+        figure.goal ? `${figure.goal.met ? 'met' : '**missed**'} (${figure.goal.text})` : '',
+        figure.note ?? '',
+      ]
+        .map(cell)
+        .join(' | ')} |`,
+    );
+  }
+  lines.push('');
+}
+
+writeFileSync(join(root, 'BENCHMARKS.md'), lines.join('\n'));
+console.log(
+  `\nBENCHMARKS.md: ${figures.length} figures, ${goals.length - missed.length} of ${goals.length} goals met.`,
+);
