@@ -9,6 +9,7 @@ pnpm install --frozen-lockfile
 pnpm build
 pnpm typecheck
 pnpm lint
+node scripts/check-changesets.mjs
 pnpm vitest run --reporter=default --reporter=json --outputFile=.vitest-report.json
 node scripts/print-test-summary.mjs .vitest-report.json
 pnpm smoke
