@@ -17,8 +17,8 @@ const problems = [];
 for (const file of readdirSync(join(root, '.changeset')).filter((name) => name.endsWith('.md'))) {
   if (file === 'README.md') continue;
   const text = readFileSync(join(root, '.changeset', file), 'utf8');
-  const match = /^---\n([^]*?)^---\n\n\S/m.exec(text);
-  if (!match || match.index !== 0) {
+  const match = /^---\n([\s\S]*?)^---\n\n\S/m.exec(text);
+  if (match?.index !== 0) {
     problems.push(`${file}: must start with front matter (---, releases, ---, a blank line, text)`);
     continue;
   }
