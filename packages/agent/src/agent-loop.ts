@@ -48,6 +48,7 @@ export interface AgentLoopOptions {
   readonly depth?: number;
   /** Messages to deliver at the start of each turn (background runs that finished), each once. */
   readonly pendingMessages?: () => readonly string[];
+  /** Told of every model turn, tool call and tool result, as they happen (for a UI or a log). */
   readonly onEvent?: (event: AgentEvent) => void;
 }
 

@@ -21,6 +21,7 @@ export class DefaultAgentRunner implements AgentRunner {
     },
   ) {}
 
+  /** Runs a new agent loop for the request, with this runner's model, registry and limits. */
   run(request: AgentRunRequest): Promise<AgentRunResult> {
     const loop = new AgentLoop({
       model: this.options.model,

@@ -42,6 +42,7 @@ export class OpenAIChatClient implements ModelClient {
     this.model = options.model ?? env.TINYELF_MODEL;
   }
 
+  /** POSTs the conversation to `/chat/completions` and returns the reply's text and tool calls. */
   async complete(request: ModelRequest): Promise<ModelResponse> {
     const model = request.model ?? this.model;
     if (!model)

@@ -16,7 +16,7 @@ export type PluginReference =
 export interface BuilderConfig {
   /** The workspace root. @default the current folder */
   readonly workspaceRoot?: string;
-  /** The plugins to load. @default every installed @tinyelf tool package */
+  /** The plugins to load. @default every installed `@tinyelf` tool package */
   readonly plugins?: readonly PluginReference[];
   /** The policy: safeTools, editTools, readOnlyTools, inheritableToolNames. */
   readonly policy?: ToolPolicyConfig;

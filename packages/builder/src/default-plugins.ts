@@ -1,14 +1,15 @@
 import type { ToolPlugin } from '@tinyelf/core';
 
-type Options = Readonly<Record<string, unknown>>;
+/** The options a package's plugin factories get (the package's entry in the configuration). */
+export type PluginFactoryOptions = Readonly<Record<string, unknown>>;
 
 /**
- * The @tinyelf tool packages and how to make their plugins (the options go to every factory of
+ * The `@tinyelf` tool packages and how to make their plugins (the options go to every factory of
  * the package). The builder uses all installed ones when configuration names no plugins, and the
  * named ones when it does.
  */
 export const TINYELF_PACKAGES: Readonly<
-  Record<string, (options: Options) => Promise<ToolPlugin[]>>
+  Record<string, (options: PluginFactoryOptions) => Promise<ToolPlugin[]>>
 > = {
   '@tinyelf/tool-fs': async (options) => [
     (await import('@tinyelf/tool-fs')).createFileSystemPlugin(options),
@@ -37,7 +38,7 @@ export const TINYELF_PACKAGES: Readonly<
   },
 };
 
-/** The default plugins of every installed @tinyelf tool package, and the packages missing. */
+/** The default plugins of every installed `@tinyelf` tool package, and the packages missing. */
 export async function loadDefaultPlugins(): Promise<{ plugins: ToolPlugin[]; missing: string[] }> {
   const plugins: ToolPlugin[] = [];
   const missing: string[] = [];

@@ -1,7 +1,7 @@
 export type { BuildDiagnostics, PluginDiagnostic, ToolConflict } from './build-diagnostics';
 export type { BuilderConfig, PluginReference } from './builder-config';
 export { builderConfigSchema } from './builder-config-schema';
-export { loadDefaultPlugins, TINYELF_PACKAGES } from './default-plugins';
+export { loadDefaultPlugins, type PluginFactoryOptions, TINYELF_PACKAGES } from './default-plugins';
 export { loadBuilderConfig, validateBuilderConfig } from './load-builder-config';
 export { loadPluginPackage } from './load-plugin-package';
 export {

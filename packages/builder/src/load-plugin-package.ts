@@ -9,7 +9,7 @@ import {
 import { TINYELF_PACKAGES } from './default-plugins';
 
 /**
- * Loads the plugins of a package named in configuration, with a dynamic import (the @tinyelf tool
+ * Loads the plugins of a package named in configuration, with a dynamic import (the `@tinyelf` tool
  * packages through their known factories). Any other module may
  * export a plugin or a list of plugins as `default` or `plugins`, or a factory (`default`,
  * `createPlugin` or `createPlugins`) that takes the options. A missing package, a module that is

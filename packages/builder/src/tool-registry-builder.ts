@@ -59,12 +59,13 @@ const afterControl = 13;
 /**
  * Composes tool registries: registers the configuration, workspace, policy and services under
  * core's tokens in a child container, resolves every `ToolPlugin` (from the container, the
- * configuration's packages or the installed @tinyelf packages, and the options), sorts them by
+ * configuration's packages or the installed `@tinyelf` packages, and the options), sorts them by
  * build step (registration order within a step, plugins without a step after Control), asks each
  * whether it is eligible, and registers the tools it creates. A failing plugin is reported and the
  * rest still builds, unless it is required; a tool name offered twice keeps the first.
  */
 export class ToolRegistryBuilder {
+  /** Builds one registry: see {@link BuildToolRegistryOptions} and {@link BuiltRegistry}. */
   async buildToolRegistry(options: BuildToolRegistryOptions = {}): Promise<BuiltRegistry> {
     const started = performance.now();
     const config = options.config ?? {};

@@ -25,7 +25,7 @@ export {
   McpService,
   type McpServiceOptions,
 } from './service/mcp-service';
-export { McpServerConnection } from './service/server-connection';
+export { McpServerConnection, type TransportFactory } from './service/server-connection';
 export { serverLaunchWarnings } from './service/server-launch-risk';
 export {
   type McpTransportFactory,

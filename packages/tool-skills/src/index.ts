@@ -4,7 +4,8 @@ export {
   expandTemplate,
   type SlashCommand,
 } from './commands/command-loader';
-export { parseFrontMatter } from './front-matter';
+export { type FrontMatterDocument, parseFrontMatter } from './front-matter';
+export type { ExtractionLimits } from './skillhub/archive-entries';
 export {
   type InstalledSkill,
   type InstallSkillArchiveOptions,

@@ -37,5 +37,6 @@ export interface AgentRunResult {
  * package (which implements it).
  */
 export interface AgentRunner {
+  /** Runs an agent to its end (or its limits, or the signal) and resolves with what it produced. */
   run(request: AgentRunRequest): Promise<AgentRunResult>;
 }

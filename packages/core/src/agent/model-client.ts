@@ -35,5 +35,6 @@ export interface ModelResponse {
 
 /** A chat model with tool calling; any provider fits behind it. */
 export interface ModelClient {
+  /** Sends the conversation and the tool definitions; resolves with the model's reply (text and tool calls). */
   complete(request: ModelRequest): Promise<ModelResponse>;
 }

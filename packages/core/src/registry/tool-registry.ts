@@ -65,6 +65,7 @@ interface Entry {
  */
 export const NEVER_ABORTED_SIGNAL: AbortSignal = new AbortController().signal;
 const neverAborted = NEVER_ABORTED_SIGNAL;
+/** The output limit of a registry that sets none: outputs longer than this are cut (and saved). */
 export const DEFAULT_MAX_CHARS = 50_000;
 
 /**
@@ -73,15 +74,10 @@ export const DEFAULT_MAX_CHARS = 50_000;
  * results the model can read and act on.
  */
 export class ToolRegistry {
-  private readonly entries: Map<string, Entry>;
+  private readonly entries = new Map<string, Entry>();
   private readonly definitionCache = new Map<DefinitionFormat, readonly unknown[]>();
 
-  constructor(
-    readonly options: ToolRegistryOptions = {},
-    entries?: Iterable<[string, Entry]>,
-  ) {
-    this.entries = new Map(entries);
-  }
+  constructor(readonly options: ToolRegistryOptions = {}) {}
 
   /**
    * Adds a tool. A name that is already registered throws a {@link DuplicateToolError} unless
@@ -170,7 +166,9 @@ export class ToolRegistry {
     const kept = [...this.entries].filter(
       ([name]) => exact.has(name) || prefixes.some((prefix) => name.startsWith(prefix)),
     );
-    return new ToolRegistry(this.options, kept);
+    const filtered = new ToolRegistry(this.options);
+    for (const [name, entry] of kept) filtered.entries.set(name, entry);
+    return filtered;
   }
 
   /**

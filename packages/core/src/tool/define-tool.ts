@@ -9,7 +9,9 @@ export interface ToolDefinition<Schema extends TObject> {
   readonly readOnly?: boolean;
   readonly maxOutputChars?: number;
   readonly providerDefinitions?: ITool['providerDefinitions'];
+  /** Runs the tool on validated, coerced arguments; the text it resolves to goes to the model. */
   execute(params: Static<Schema>, context?: ToolContext): Promise<string>;
+  /** The risk warnings of a call, computed before it runs (the policy asks the user about them). */
   assessRisk?(
     params: Static<Schema>,
     context?: ToolContext,
@@ -19,6 +21,7 @@ export interface ToolDefinition<Schema extends TObject> {
 /** A tool made by {@link defineTool}: an {@link ITool} that keeps its TypeBox schema type. */
 export type DefinedTool<Schema extends TObject> = ITool & {
   readonly parameters: Schema;
+  /** Runs the tool; `params` typed from the TypeBox schema. */
   execute(params: Static<Schema>, context?: ToolContext): Promise<string>;
 };
 
@@ -51,7 +54,9 @@ export interface JsonSchemaToolDefinition<Params> {
   readonly readOnly?: boolean;
   readonly maxOutputChars?: number;
   readonly providerDefinitions?: ITool['providerDefinitions'];
+  /** Runs the tool on validated, coerced arguments; the text it resolves to goes to the model. */
   execute(params: Params, context?: ToolContext): Promise<string>;
+  /** The risk warnings of a call, computed before it runs (the policy asks the user about them). */
   assessRisk?(
     params: Params,
     context?: ToolContext,

@@ -12,7 +12,7 @@ import { normalizeInputSchema } from './normalize-input-schema';
 import { toolPoisoningWarnings } from './tool-poisoning';
 
 /**
- * An MCP server's tool as an {@link ITool} named `mcp__<server>__<tool>`: description and schema
+ * An MCP server's tool as an `ITool` named `mcp__<server>__<tool>`: description and schema
  * from the server (schema made provider-neutral), calls with the call's signal (an abort is sent
  * to the server as MCP cancellation) and a timeout, results turned into text. The server's
  * annotations are kept as information only: `readOnlyHint` from an untrusted server approves

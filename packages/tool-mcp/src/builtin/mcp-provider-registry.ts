@@ -9,6 +9,7 @@ import { McpServerConnection } from '../service/server-connection';
 export interface McpProvider {
   /** The `<server>` of `mcp__<server>__<tool>`. */
   readonly id: string;
+  /** Whether this agent gets the server's tools (asked at every build). */
   isEligible(context: ToolBuildContext): boolean | Promise<boolean>;
   /** A new SDK `McpServer` with its tools registered (called per connection). */
   createServer(context: ToolBuildContext): McpServer | Promise<McpServer>;
@@ -46,7 +47,11 @@ export class McpProviderRegistry {
   }
 
   /** Starts the eligible providers in-process and returns their tools and a function that stops them. */
-  async load(context: ToolBuildContext): Promise<{ tools: ITool[]; dispose: () => Promise<void> }> {
+  async load(context: ToolBuildContext): Promise<{
+    tools: ITool[];
+    /** Closes the in-process connections. */
+    dispose: () => Promise<void>;
+  }> {
     const connections: McpServerConnection[] = [];
     const tools: ITool[] = [];
     for (const provider of await this.eligible(context)) {

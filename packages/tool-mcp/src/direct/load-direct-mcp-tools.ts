@@ -18,6 +18,7 @@ export async function loadDirectMcpTools(
   tools: ITool[];
   statuses: McpServerStatus[];
   problems: readonly string[];
+  /** Closes the agent's servers (their processes end). */
   dispose: () => Promise<void>;
 }> {
   const servers = (agentConfig.directMcpServers ?? []).filter(

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 
 /** An SDK server (`Server` or `McpServer`) as far as serving it needs. */
 export interface ConnectableMcpServer {
+  /** Serves one request's transport. */
   connect(
     transport: import('@modelcontextprotocol/sdk/shared/transport.js').Transport,
   ): Promise<void>;
+  /** Ends the server once the request is answered. */
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export interface StatelessMcpHttpServerOptions {
 export interface StatelessMcpHttpServer {
   readonly origin: string;
   readonly token: string;
+  /** Stops listening and ends open connections. */
   close(): Promise<void>;
 }
 

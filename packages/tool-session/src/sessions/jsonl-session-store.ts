@@ -23,6 +23,7 @@ export class JsonlSessionStore implements SessionStore {
 
   constructor(private readonly folder: string) {}
 
+  /** Creates the session's folder with its summary and an empty transcript. */
   async create(input: { title: string; agent: string }): Promise<SessionRecord> {
     await mkdir(this.folder, { recursive: true });
     const id = `s_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -47,6 +48,7 @@ export class JsonlSessionStore implements SessionStore {
       .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
   }
 
+  /** The session's summary, or undefined for an unknown (or malformed) id. */
   async get(id: string): Promise<SessionRecord | undefined> {
     const lines = await this.read(id);
     const meta = lines.find((line) => line.type === 'meta');
@@ -69,16 +71,19 @@ export class JsonlSessionStore implements SessionStore {
     };
   }
 
+  /** Appends one JSON line to the session's transcript. */
   async append(id: string, message: ChatMessage): Promise<void> {
     await this.requireSession(id);
     await this.write(id, { type: 'message', at: new Date().toISOString(), message });
   }
 
+  /** The transcript's messages, oldest first. */
   async messages(id: string): Promise<ChatMessage[]> {
     await this.requireSession(id);
     return (await this.read(id)).flatMap((line) => (line.type === 'message' ? [line.message] : []));
   }
 
+  /** Updates the session's status in its summary. */
   async setStatus(id: string, status: SessionStatus): Promise<void> {
     await this.requireSession(id);
     if (status === 'running') this.runningHere.add(id);
