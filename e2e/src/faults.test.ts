@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuiltRegistry, buildToolRegistry } from '@tinyelf/builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendEndlessBody } from '../../test-support/http-responses';
 import { startLoopbackSite } from './support/loopback-site';
 import { descendantProcesses, eventually } from './support/processes';
 import { everythingStdio, makeWorkspace } from './support/workspace';
@@ -32,19 +33,9 @@ beforeAll(async () => {
         response.write('a page cut short by a ');
         setTimeout(() => socket.resetAndDestroy(), 50);
         return;
-      case '/endless': {
-        response.writeHead(200, { 'content-type': 'text/plain' });
-        const chunk = Buffer.alloc(64 * 1024, 'a');
-        const write = () => {
-          while (response.write(chunk)) {
-            // keep the socket full until the client stops reading
-          }
-        };
-        response.on('drain', write);
-        response.on('error', () => undefined);
-        write();
+      case '/endless':
+        sendEndlessBody(response);
         return;
-      }
       default:
         response.writeHead(200, { 'content-type': 'text/plain' });
         response.end('a healthy page');

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { runProcess } from '../../../test-support/run-process';
 import { tinyelfBin } from './workspace';
 
 const require = createRequire(import.meta.url);
@@ -8,32 +9,12 @@ const require = createRequire(import.meta.url);
 /** The MCP Inspector's command-line client (`@modelcontextprotocol/inspector-cli`). */
 const inspectorCli = require.resolve('@modelcontextprotocol/inspector-cli/build/index.js');
 
-/** Runs a process to its end and collects its output. */
-export function run(
-  command: string,
-  args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /**
  * Runs the MCP Inspector in CLI mode and parses its JSON answer. It reads its own package.json
  * through a path it checks relative to the working folder, so it runs from its `build` folder.
  */
 export async function inspector(args: readonly string[]): Promise<unknown> {
-  const result = await run(process.execPath, [inspectorCli, ...args], {
+  const result = await runProcess(process.execPath, [inspectorCli, ...args], {
     cwd: dirname(inspectorCli),
   });
   if (result.code !== 0)

@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { zipSync } from 'fflate';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess } from '../../../test-support/run-process';
 import { startScriptedModel } from '../../../test-support/scripted-model-server';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -43,18 +44,7 @@ function tinyelf(args: string[], env: Record<string, string> = {}) {
 
 /** Runs tinyelf as a real process without blocking this one (the test's own servers must answer). */
 function tinyelfAsync(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runProcess(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
 }
 
 describe('tinyelf tools and call', () => {

@@ -1,5 +1,6 @@
 import { ToolRegistry } from '@tinyelf/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendEndlessBody } from '../../../../test-support/http-responses';
 import { type StubServer, startStubServer } from '../testing/stub-server';
 import { USER_AGENT } from '../version';
 import { createWebFetchTool, type WebFetchToolOptions } from './web-fetch';
@@ -101,18 +102,7 @@ describe('WebFetch', () => {
   });
 
   it('cuts an endless body at the cap instead of buffering it', async () => {
-    server.route(host(), '/endless', (_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/plain' });
-      const chunk = Buffer.alloc(64 * 1024, 'a');
-      const write = () => {
-        while (response.write(chunk)) {
-          // keep the socket full
-        }
-      };
-      response.on('drain', write);
-      response.on('error', () => undefined);
-      write();
-    });
+    server.route(host(), '/endless', (_request, response) => sendEndlessBody(response));
     const result = await fetchTool({ maxBytes: 1024 * 1024 })({
       url: `${base}/endless`,
       raw: true,
