@@ -7,8 +7,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTinyelfHttp } from '../../test-support/tinyelf-http';
 import { ARTICLE_HTML, startLoopbackSite } from './support/loopback-site';
-import { inspector, startTinyelfHttp } from './support/tinyelf-processes';
+import { inspector } from './support/tinyelf-processes';
 import { everythingStdio, makeWorkspace, tinyelfBin } from './support/workspace';
 
 interface Answer {
@@ -139,7 +140,7 @@ describe('tinyelf mcp serve with real MCP clients', () => {
   });
 
   it('the SDK Client over Streamable HTTP', async () => {
-    const server = await startTinyelfHttp(root, 'e2e-token-for-the-sdk');
+    const server = await startTinyelfHttp(tinyelfBin, root, 'e2e-token-for-the-sdk');
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     try {
       await client.connect(
@@ -161,7 +162,7 @@ describe('tinyelf mcp serve with real MCP clients', () => {
   });
 
   it('the MCP Inspector CLI over Streamable HTTP, with and without the token', async () => {
-    const server = await startTinyelfHttp(root, 'e2e-token-for-the-inspector');
+    const server = await startTinyelfHttp(tinyelfBin, root, 'e2e-token-for-the-inspector');
     try {
       await expectTheToolsWork(
         inspectorClient([

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,6 +13,7 @@ import { zipSync } from 'fflate';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../../../test-support/run-process';
 import { startScriptedModel } from '../../../test-support/scripted-model-server';
+import { startTinyelfHttp } from '../../../test-support/tinyelf-http';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const cleanups: (() => unknown)[] = [];
@@ -126,24 +127,7 @@ describe('tinyelf mcp serve', () => {
 
   it('serves over Streamable HTTP with a bearer token, and stops cleanly', async () => {
     const root = workspace();
-    const server: ChildProcess = spawn(
-      process.execPath,
-      [bin, 'mcp', 'serve', '--http', '--dir', root],
-      {
-        env: { ...process.env, TINYELF_MCP_TOKEN: 'secret-token-1234' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    const url = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      server.stderr?.on('data', (chunk: Buffer) => {
-        text += chunk;
-        const found = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(text);
-        if (found) resolve(found[1]!);
-      });
-      server.on('exit', () => reject(new Error(`the server exited: ${text}`)));
-    });
-    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+    const { url, stop } = await startTinyelfHttp(bin, root, 'secret-token-1234');
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(url), {
@@ -158,8 +142,7 @@ describe('tinyelf mcp serve', () => {
       body: '{}',
     });
     expect(stranger.status).toBe(401);
-    server.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await stop()).toBe(0);
   });
 });
 
