@@ -92,9 +92,16 @@ const HOSTILE_PATHS = [
 ];
 
 let hostileCommands: string[] = [];
+/** Absolute paths into the folders beside the workspace (known once they exist). */
+const absoluteHostilePaths = () => [
+  join(outside, 'secret.txt'),
+  join(outside, 'new.txt'),
+  join(base, 'new.txt'),
+  join(root, '..', 'outside', 'new.txt'),
+];
 const pathLike = () =>
   fc.oneof(
-    fc.constantFrom(...HOSTILE_PATHS),
+    fc.constantFrom(...HOSTILE_PATHS, ...absoluteHostilePaths()),
     fc.constantFrom('notes.txt', 'new.txt', 'deep/new.txt', '*', '**/*', '.'),
     fc.string({ maxLength: 24 }),
     fc

@@ -109,11 +109,11 @@ record({
   unit: 'µs',
 });
 record({
-  measurement: 'command printing 1 GB: memory growth while it ran',
-  value: memory.maxRssMb - memory.baselineMb,
+  measurement: 'command printing 1 GB: peak RSS of the process',
+  value: memory.maxRssMb,
   unit: 'MB',
-  goal: { text: '< 100 MB', met: memory.maxRssMb - memory.baselineMb < 100 },
-  note: `process peak ${memory.maxRssMb.toFixed(0)} MB (${memory.baselineMb.toFixed(0)} MB before the command: Node, the tool, tree-sitter's WebAssembly)`,
+  goal: { text: '< 100 MB', met: memory.maxRssMb < 100 },
+  note: `${memory.baselineMb.toFixed(0)} MB before the command (Node, the tool, tree-sitter's WebAssembly), +${(memory.maxRssMb - memory.baselineMb).toFixed(0)} MB while it ran`,
 });
 console.log(`Node ${process.version}, ${new Date().toISOString()}`);
 console.log('| measurement | median | goal |');

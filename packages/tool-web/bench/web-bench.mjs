@@ -117,6 +117,15 @@ for (const name of Object.keys(sizes)) {
         value: result.ms,
         unit: 'ms',
         anchor: { label: 'plain new JSDOM + Readability + Turndown', value: plain.ms },
+        goal: label.endsWith('(default)')
+          ? {
+              text: `at least 3x faster than plain jsdom, same Markdown${name === '5 MB' ? '; under 5 s and 1 GB' : ''}`,
+              met:
+                plain.ms / result.ms >= 3 &&
+                result.hash === plain.hash &&
+                (name !== '5 MB' || (result.ms < 5000 && result.rss < 1024)),
+            }
+          : undefined,
         note: `peak ${result.rss.toFixed(0)} MB; Markdown ${same}`,
       });
     console.log(
