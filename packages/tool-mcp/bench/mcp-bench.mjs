@@ -70,27 +70,29 @@ await directStdio.connect(
 );
 
 const rows = [];
-for (let round = 0; round < 3; round++) {
+// Seven interleaved rounds, each measuring the four one after another, so that drift (GC, CPU
+// frequency, the other core's load) falls on both sides of each ratio alike.
+for (let round = 0; round < 7; round++) {
   rows.push({
     memoryDirect: await median(
       () => direct.callTool({ name: 'sum', arguments: { a: 1, b: 2 } }),
-      3000,
+      1500,
     ),
     memoryRegistry: await median(
       () => memoryRegistry.execute('c', 'mcp__bench__sum', { a: 1, b: 2 }),
-      3000,
+      1500,
     ),
     stdioDirect: await median(
       () => directStdio.callTool({ name: 'get-sum', arguments: { a: 1, b: 2 } }),
-      1000,
+      500,
     ),
     stdioRegistry: await median(
       () => stdioRegistry.execute('c', 'mcp__everything__get-sum', { a: 1, b: 2 }),
-      1000,
+      500,
     ),
   });
 }
-const mid = (key) => rows.map((row) => row[key]).sort((a, b) => a - b)[1];
+const mid = (key) => rows.map((row) => row[key]).sort((a, b) => a - b)[Math.floor(rows.length / 2)];
 await Promise.all([
   memoryService.dispose(),
   stdioService.dispose(),
