@@ -87,17 +87,11 @@ function sdkClient(client: Client): ClientUnderTest {
   };
 }
 
-/**
- * The Inspector's CLI mode, one process per request. It parses its options before `--`, so a
- * server command's own arguments go in `serverArgs`, after the options.
- */
-function inspectorClient(
-  target: readonly string[],
-  serverArgs: readonly string[] = [],
-): ClientUnderTest {
+/** The Inspector's CLI mode, one process per request: the server (command or URL), then options. */
+function inspectorClient(target: readonly string[]): ClientUnderTest {
   return {
     list: async () => {
-      const answer = (await inspector([...target, '--method', 'tools/list', ...serverArgs])) as {
+      const answer = (await inspector([...target, '--method', 'tools/list'])) as {
         tools: { name: string }[];
       };
       return answer.tools.map((tool) => tool.name);
@@ -112,7 +106,6 @@ function inspectorClient(
         name,
         '--tool-arg',
         ...pairs,
-        ...serverArgs,
       ])) as { content: { text: string }[]; isError?: boolean };
       return {
         text: answer.content.map((part) => part.text).join(''),
@@ -157,7 +150,7 @@ describe('tinyelf mcp serve with real MCP clients', () => {
 
   it('the MCP Inspector CLI over stdio', async () => {
     await expectTheToolsWork(
-      inspectorClient([process.execPath], ['--', tinyelfBin, 'mcp', 'serve', '--dir', root]),
+      inspectorClient([process.execPath, tinyelfBin, 'mcp', 'serve', '--dir', root]),
     );
   });
 

@@ -4,16 +4,20 @@ import { runProcess } from '../../../test-support/run-process';
 
 const require = createRequire(import.meta.url);
 
-/** The MCP Inspector's command-line client (`@modelcontextprotocol/inspector-cli`). */
-const inspectorCli = require.resolve('@modelcontextprotocol/inspector-cli/build/index.js');
+/**
+ * The MCP Inspector's launcher (`@modelcontextprotocol/inspector-cli`, the `mcp-inspector` command
+ * of `@modelcontextprotocol/inspector` v1; v2 needs Node 22), run as `--cli`.
+ */
+const inspectorLauncher = require.resolve('@modelcontextprotocol/inspector-cli/build/cli.js');
 
 /**
- * Runs the MCP Inspector in CLI mode and parses its JSON answer. It reads its own package.json
- * through a path it checks relative to the working folder, so it runs from its `build` folder.
+ * Runs `mcp-inspector --cli <target...> <options...>` and parses its JSON answer. The inspector
+ * reads its own package.json through a path it checks relative to the working folder, so it runs
+ * from its `build` folder.
  */
 export async function inspector(args: readonly string[]): Promise<unknown> {
-  const result = await runProcess(process.execPath, [inspectorCli, ...args], {
-    cwd: dirname(inspectorCli),
+  const result = await runProcess(process.execPath, [inspectorLauncher, '--cli', ...args], {
+    cwd: dirname(inspectorLauncher),
   });
   if (result.code !== 0)
     throw new Error(`the inspector failed (${result.code}): ${result.stderr}${result.stdout}`);
