@@ -11,8 +11,11 @@ import {
 
 /** A call that needs the user's word. */
 export interface ConfirmationRequest {
+  /** The tool the model wants to call. */
   readonly toolName: string;
+  /** Its arguments. */
   readonly args: unknown;
+  /** The risk warnings the tool gave for these arguments. */
   readonly warnings: readonly RiskWarning[];
 }
 
@@ -21,18 +24,36 @@ export type ConfirmationAnswer = 'allow' | 'deny' | 'allow-always';
 
 /** Something that happened in the loop, for display. */
 export type AgentEvent =
-  | { readonly type: 'model'; readonly iteration: number }
-  | { readonly type: 'tool-call'; readonly toolName: string; readonly args: unknown }
   | {
-      readonly type: 'tool-result';
+      /** The model is asked (once per iteration). */
+      readonly type: 'model';
+      /** The iteration, from 1. */
+      readonly iteration: number;
+    }
+  | {
+      /** The model called a tool. */
+      readonly type: 'tool-call';
+      /** The tool called. */
       readonly toolName: string;
+      /** Its parsed arguments. */
+      readonly args: unknown;
+    }
+  | {
+      /** A tool call finished. */
+      readonly type: 'tool-result';
+      /** The tool called. */
+      readonly toolName: string;
+      /** True when the call failed. */
       readonly isError: boolean;
+      /** The text the model gets. */
       readonly content: string;
     };
 
 /** Options of an {@link AgentLoop}. */
 export interface AgentLoopOptions {
+  /** The chat model. */
   readonly model: ModelClient;
+  /** The tools the agent may call. */
   readonly registry: ToolRegistry;
   /** @default new ToolPolicy() */
   readonly policy?: ToolPolicy;
@@ -42,9 +63,13 @@ export interface AgentLoopOptions {
   readonly confirm?: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>;
   /** @default 20 */
   readonly maxIterations?: number;
+  /** The system prompt; a short default otherwise. */
   readonly systemPrompt?: string;
+  /** The model name to ask the client for. */
   readonly modelName?: string;
+  /** The agent's name, passed to tools. @default 'main' */
   readonly agentName?: string;
+  /** 0 for the main agent, 1 for a sub-agent. @default 0 */
   readonly depth?: number;
   /** Messages to deliver at the start of each turn (background runs that finished), each once. */
   readonly pendingMessages?: () => readonly string[];

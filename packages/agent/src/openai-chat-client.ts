@@ -19,6 +19,7 @@ export interface OpenAIChatClientOptions {
   readonly timeoutMs?: number;
   /** @default globalThis.fetch */
   readonly fetch?: typeof fetch;
+  /** Where the defaults are read from. @default process.env */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 

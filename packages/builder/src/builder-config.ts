@@ -28,7 +28,12 @@ export interface BuilderConfig {
   readonly agents?: Readonly<
     Record<
       string,
-      { readonly allowedTools?: readonly string[]; readonly permissionMode?: PermissionMode }
+      {
+        /** The tools this agent may use (a trailing `*` matches a prefix). */
+        readonly allowedTools?: readonly string[];
+        /** The agent's permission mode. */
+        readonly permissionMode?: PermissionMode;
+      }
     >
   >;
   /** Sections read by plugins (`fileSystem`, `shell`, `webSearch`, `skills`, `mcp`, `sessions`, ...). */

@@ -39,7 +39,12 @@ export const TINYELF_PACKAGES: Readonly<
 };
 
 /** The default plugins of every installed `@tinyelf` tool package, and the packages missing. */
-export async function loadDefaultPlugins(): Promise<{ plugins: ToolPlugin[]; missing: string[] }> {
+export async function loadDefaultPlugins(): Promise<{
+  /** The plugins of the installed packages. */
+  plugins: ToolPlugin[];
+  /** The packages not installed. */
+  missing: string[];
+}> {
   const plugins: ToolPlugin[] = [];
   const missing: string[] = [];
   for (const [name, load] of Object.entries(TINYELF_PACKAGES)) {

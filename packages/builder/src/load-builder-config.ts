@@ -43,9 +43,12 @@ export async function validateBuilderConfig(
  * `tinyelf.config.js` or `tinyelf.config.ts` (its default export; `.ts` needs a TypeScript loader) in the folder, or a given file. No file: `{}` (the
  * defaults). The workspace root defaults to the file's folder.
  */
-export async function loadBuilderConfig(
-  options: { folder?: string; file?: string } = {},
-): Promise<{ config: BuilderConfig; file?: string }> {
+export async function loadBuilderConfig(options: { folder?: string; file?: string } = {}): Promise<{
+  /** The checked configuration (the defaults when no file was found). */
+  config: BuilderConfig;
+  /** The file it came from. */
+  file?: string;
+}> {
   const folder = resolve(options.folder ?? process.cwd());
   const file = options.file
     ? resolve(folder, options.file)

@@ -25,6 +25,7 @@ import { loadPluginPackage } from './load-plugin-package';
 
 /** Options of {@link ToolRegistryBuilder.buildToolRegistry}. */
 export interface BuildToolRegistryOptions {
+  /** The configuration: plugins, policy, per-plugin sections, agents. */
   readonly config?: BuilderConfig;
   /** The container to build in (a child container is made for the build). @default a new one */
   readonly container?: DependencyContainer;
@@ -32,21 +33,30 @@ export interface BuildToolRegistryOptions {
   readonly agent?: Partial<AgentSettings>;
   /** More plugin instances, besides those the configuration names and those in the container. */
   readonly plugins?: readonly ToolPlugin[];
+  /** Where the build reports (a plugin skipped or failed). @default silentLogger */
   readonly logger?: Logger;
+  /** Cancels the build (plugins get it in their build context). */
   readonly signal?: AbortSignal;
   /** Services registered under core's tokens for the plugins. */
   readonly services?: {
+    /** For WebFetch summaries. */
     readonly backgroundModel?: BackgroundModel;
+    /** Runs sub-agents and sessions; without it their tools are skipped. */
     readonly agentRunner?: AgentRunner;
+    /** Where sessions are kept. @default a JSONL store in the workspace */
     readonly sessionStore?: SessionStore;
+    /** An McpService shared between builds (`@tinyelf/tool-mcp`). */
     readonly mcpService?: unknown;
   };
 }
 
 /** What a build gives. */
 export interface BuiltRegistry {
+  /** The tools, filtered for the agent. */
   readonly registry: ToolRegistry;
+  /** The policy the build used, for confirmation decisions. */
   readonly policy: ToolPolicy;
+  /** What each plugin did, and the conflicts. */
   readonly diagnostics: BuildDiagnostics;
   /** The build's container. */
   readonly container: DependencyContainer;

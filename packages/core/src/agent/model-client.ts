@@ -2,14 +2,19 @@ import type { OpenAIToolDefinition } from '../registry/definition-formats';
 
 /** A tool call the model asked for; `arguments` is the raw JSON text the model wrote. */
 export interface ToolCallRequest {
+  /** The id the model gave the call; the tool result answers it. */
   readonly id: string;
+  /** The tool the model asked for. */
   readonly name: string;
+  /** The arguments as the JSON text the model wrote (possibly invalid). */
   readonly arguments: string;
 }
 
 /** One message of a conversation, in a provider-neutral shape. */
 export interface ChatMessage {
+  /** Who speaks. */
   readonly role: 'system' | 'user' | 'assistant' | 'tool';
+  /** The text (a tool result's text for tool messages). */
   readonly content: string;
   /** On assistant messages: the tool calls it made. */
   readonly toolCalls?: readonly ToolCallRequest[];
@@ -19,17 +24,23 @@ export interface ChatMessage {
 
 /** What a model is asked. */
 export interface ModelRequest {
+  /** The conversation so far, system prompt first. */
   readonly messages: readonly ChatMessage[];
+  /** The tools the model may call. */
   readonly tools: readonly OpenAIToolDefinition[];
   /** Overrides the client's model. */
   readonly model?: string;
+  /** Cancels the request. */
   readonly signal?: AbortSignal;
 }
 
 /** What a model answered: text, tool calls, or both. */
 export interface ModelResponse {
+  /** The reply's text (empty when it only calls tools). */
   readonly content: string;
+  /** The tool calls the reply makes, in order. */
   readonly toolCalls: readonly ToolCallRequest[];
+  /** The provider's reason for stopping (`stop`, `tool_calls`, `length`, ...). */
   readonly finishReason?: string;
 }
 

@@ -5,12 +5,19 @@ export type SessionStatus = 'idle' | 'running' | 'interrupted' | 'failed';
 
 /** A session's summary. */
 export interface SessionRecord {
+  /** The session's id (safe as a folder name). */
   readonly id: string;
+  /** A short title for lists. */
   readonly title: string;
+  /** The agent the session runs. */
   readonly agent: string;
+  /** What it is doing now. */
   readonly status: SessionStatus;
+  /** Messages in its transcript. */
   readonly messageCount: number;
+  /** When it was created (ISO 8601). */
   readonly createdAt: string;
+  /** When it last changed (ISO 8601). */
   readonly updatedAt: string;
 }
 

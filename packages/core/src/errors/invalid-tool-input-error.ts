@@ -5,7 +5,12 @@ const code = 'INVALID_TOOL_INPUT';
 /** The arguments of a call did not match the tool's schema, even after coercion. */
 export class InvalidToolInputError extends TinyElfError {
   /** One entry per bad parameter: where it is and what was expected. */
-  readonly issues: readonly { path: string; message: string }[];
+  readonly issues: readonly {
+    /** The parameter, as a JSON path (`offset`, `edits/0/old_string`). */
+    path: string;
+    /** What was wrong and what was expected. */
+    message: string;
+  }[];
 
   constructor(options: {
     message: string;

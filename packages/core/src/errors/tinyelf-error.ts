@@ -21,6 +21,7 @@ export type TinyElfErrorCode =
  * package (the check uses a global symbol, not `instanceof`).
  */
 export class TinyElfError extends Error {
+  /** @internal The brand {@link TinyElfError.isInstance} checks. */
   protected readonly [symbol] = true;
   /** A stable, machine-readable code such as `TOOL_NOT_FOUND`. */
   readonly code: TinyElfErrorCode;

@@ -4,17 +4,29 @@
  * after {@link BuildStep.Control}.
  */
 export const BuildStep = {
+  /** Read, Write, Edit, ListDir, Glob, Grep. */
   FileSystem: 1,
+  /** Bash. */
   Shell: 2,
+  /** WebSearch. */
   WebSearch: 3,
+  /** WebFetch. */
   WebFetch: 4,
+  /** list_skills, read_skill. */
   Skills: 5,
+  /** skillhub_search, skillhub_install. */
   SkillHub: 6,
+  /** spawn_agent. */
   SubAgent: 7,
+  /** subagent_list, subagent_status. */
   SubAgentQuery: 8,
+  /** slash_command. */
   SlashCommand: 9,
+  /** The tools of MCP servers. */
   Mcp: 10,
+  /** The session tools and Notify. */
   Session: 11,
+  /** SessionsYield, last of the built-in steps. */
   Control: 12,
 } as const;
 

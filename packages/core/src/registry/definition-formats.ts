@@ -3,25 +3,36 @@ import type { ITool, JsonSchema } from '../tool/tool';
 
 /** A tool in the OpenAI function-calling format (Chat Completions and compatible servers). */
 export interface OpenAIToolDefinition {
+  /** Always `function` for a function tool. */
   readonly type: 'function';
+  /** The function's name, description and parameters. */
   readonly function: {
+    /** The tool's name. */
     readonly name: string;
+    /** What the model reads about the tool. */
     readonly description: string;
+    /** The parameters as plain JSON Schema. */
     readonly parameters: JsonSchema;
   };
 }
 
 /** A tool in the Anthropic Messages API format. */
 export interface AnthropicToolDefinition {
+  /** The tool's name. */
   readonly name: string;
+  /** What the model reads about the tool. */
   readonly description: string;
+  /** The parameters as plain JSON Schema. */
   readonly input_schema: JsonSchema;
 }
 
 /** A function declaration in the Gemini API format (an OpenAPI subset of JSON Schema). */
 export interface GeminiFunctionDeclaration {
+  /** The tool's name. */
   readonly name: string;
+  /** What the model reads about the tool. */
   readonly description: string;
+  /** The parameters in Gemini's Schema subset ($refs inlined, unsupported keywords dropped). */
   readonly parameters: JsonSchema;
 }
 
@@ -30,8 +41,11 @@ export type DefinitionFormat = 'openai' | 'anthropic' | 'gemini';
 
 /** Maps each format to the shape of one definition. */
 export interface DefinitionByFormat {
+  /** OpenAI Chat Completions (and compatible servers). */
   openai: OpenAIToolDefinition;
+  /** Anthropic Messages API. */
   anthropic: AnthropicToolDefinition;
+  /** Gemini `functionDeclarations`. */
   gemini: GeminiFunctionDeclaration;
 }
 

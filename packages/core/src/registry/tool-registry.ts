@@ -77,6 +77,11 @@ export class ToolRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly definitionCache = new Map<DefinitionFormat, readonly unknown[]>();
 
+  /**
+   * Creates an empty registry.
+   * @param options - the output limit, workspace, spill folder and default time limit (a filtered
+   * registry shares them)
+   */
   constructor(readonly options: ToolRegistryOptions = {}) {}
 
   /**

@@ -3,11 +3,17 @@ import type { ITool, JsonSchema, RiskWarning, ToolContext } from './tool';
 
 /** The definition {@link defineTool} takes: an {@link ITool} whose params are typed from TypeBox. */
 export interface ToolDefinition<Schema extends TObject> {
+  /** The tool's name: `^[a-zA-Z0-9_-]{1,64}$`, unique in a registry. */
   readonly name: string;
+  /** What the model reads to decide when and how to call it. */
   readonly description: string;
+  /** The parameters as a TypeBox object schema. */
   readonly parameters: Schema;
+  /** True when the tool changes nothing (plan mode offers only these). */
   readonly readOnly?: boolean;
+  /** An output limit for this tool, instead of the registry's. */
   readonly maxOutputChars?: number;
+  /** The tool's definition in a provider's own format (a server-side tool), used by getDefinitions. */
   readonly providerDefinitions?: ITool['providerDefinitions'];
   /** Runs the tool on validated, coerced arguments; the text it resolves to goes to the model. */
   execute(params: Static<Schema>, context?: ToolContext): Promise<string>;
@@ -20,6 +26,7 @@ export interface ToolDefinition<Schema extends TObject> {
 
 /** A tool made by {@link defineTool}: an {@link ITool} that keeps its TypeBox schema type. */
 export type DefinedTool<Schema extends TObject> = ITool & {
+  /** The TypeBox schema the tool was defined with. */
   readonly parameters: Schema;
   /** Runs the tool; `params` typed from the TypeBox schema. */
   execute(params: Static<Schema>, context?: ToolContext): Promise<string>;
@@ -47,12 +54,17 @@ export function defineTool<Schema extends TObject>(
 
 /** The definition {@link defineJsonSchemaTool} takes: a plain JSON Schema and the params type it describes. */
 export interface JsonSchemaToolDefinition<Params> {
+  /** The tool's name: `^[a-zA-Z0-9_-]{1,64}$`, unique in a registry. */
   readonly name: string;
+  /** What the model reads to decide when and how to call it. */
   readonly description: string;
   /** An object JSON Schema describing `Params`. */
   readonly parameters: JsonSchema;
+  /** True when the tool changes nothing (plan mode offers only these). */
   readonly readOnly?: boolean;
+  /** An output limit for this tool, instead of the registry's. */
   readonly maxOutputChars?: number;
+  /** The tool's definition in a provider's own format (a server-side tool), used by getDefinitions. */
   readonly providerDefinitions?: ITool['providerDefinitions'];
   /** Runs the tool on validated, coerced arguments; the text it resolves to goes to the model. */
   execute(params: Params, context?: ToolContext): Promise<string>;

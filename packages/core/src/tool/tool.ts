@@ -22,8 +22,11 @@ export interface ToolContext {
   readonly workspaceRoot?: string;
   /** The agent making the call, when an agent loop runs it. */
   readonly agent?: {
+    /** The agent's name (`main` for the top-level one). */
     readonly name: string;
+    /** 0 for the main agent, 1 for its sub-agents. */
     readonly depth?: number;
+    /** The agent's permission mode. */
     readonly permissionMode?: PermissionMode;
   };
   /** The registry running the call (tools that start sub-agents take the parent's tools from it). */
