@@ -45,7 +45,7 @@ export async function toolReference(folder) {
       workspaceRoot,
       plugins: [`@tinyelf/${folder}`],
       // A search service, so WebSearch is offered as a function tool.
-      webSearch: { services: [{ kind: 'searxng', url: 'http://127.0.0.1:9' }] },
+      webSearch: { services: [{ kind: 'searxng', baseUrl: 'http://127.0.0.1:9' }] },
       // A SkillHub address, so the SkillHub tools are offered.
       skills: { registryUrl: 'http://127.0.0.1:9' },
     },

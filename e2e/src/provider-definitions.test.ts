@@ -68,7 +68,7 @@ async function defaultRegistry(provider?: string) {
       mcp: { servers: [everythingStdio] },
       webSearch: provider
         ? { provider }
-        : { services: [{ kind: 'searxng', url: 'http://127.0.0.1:9' }] },
+        : { services: [{ kind: 'searxng', baseUrl: 'http://127.0.0.1:9' }] },
     },
     services: { agentRunner: idleRunner },
     plugins: [awkwardPlugin],

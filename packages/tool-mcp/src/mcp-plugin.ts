@@ -19,10 +19,17 @@ export interface McpPluginConfig {
   readonly agents?: Readonly<
     Record<
       string,
-      { readonly directMcpServers?: readonly McpServerConfig[]; readonly builtinMcp?: boolean }
+      {
+        /** Servers connected for this agent's registry only. */
+        readonly directMcpServers?: readonly McpServerConfig[];
+        /** Whether this agent gets the builtin in-process servers' tools. @default true */
+        readonly builtinMcp?: boolean;
+      }
     >
   >;
+  /** Time to connect to each server. @default 30_000 */
   readonly connectTimeoutMs?: number;
+  /** Per call, unless the server entry sets `timeout`. @default 60_000 */
   readonly callTimeoutMs?: number;
 }
 

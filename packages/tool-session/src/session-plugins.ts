@@ -37,9 +37,13 @@ export interface SessionPluginsOptions {
 
 /** The shared state of the four plugins of one build. */
 export interface SessionPlugins {
+  /** spawn_agent, at step SubAgent. */
   readonly subAgent: ToolPlugin;
+  /** subagent_list and subagent_status, at step SubAgentQuery. */
   readonly subAgentQuery: ToolPlugin;
+  /** SessionsSpawn, SessionsList, SessionsSend and SessionsHistory, at step Session. */
   readonly session: ToolPlugin;
+  /** Notify and SessionsYield, at step Control. */
   readonly control: ToolPlugin;
   /** The sub-agent manager, once a build created it (its `drainCompletions` feeds the parent loop). */
   readonly manager: () => SubagentManager | undefined;

@@ -2,7 +2,9 @@ import { parse } from 'yaml';
 
 /** A Markdown file split into its YAML front matter and its body. */
 export interface FrontMatterDocument {
+  /** The YAML front matter's keys ({} without front matter). */
   readonly attributes: Record<string, unknown>;
+  /** The text after the front matter. */
   readonly body: string;
 }
 

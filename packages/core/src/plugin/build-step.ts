@@ -24,9 +24,9 @@ export const BuildStep = {
   SlashCommand: 9,
   /** The tools of MCP servers. */
   Mcp: 10,
-  /** The session tools and Notify. */
+  /** SessionsSpawn, SessionsList, SessionsSend, SessionsHistory. */
   Session: 11,
-  /** SessionsYield, last of the built-in steps. */
+  /** Notify and SessionsYield, last of the built-in steps. */
   Control: 12,
 } as const;
 

@@ -1,13 +1,18 @@
 /** An MCP tool as a server lists it. */
 export interface McpToolInfo {
+  /** The tool's name on its server. */
   readonly name: string;
+  /** The server's description of it. */
   readonly description?: string;
+  /** Its input JSON Schema, as the server sent it. */
   readonly inputSchema?: unknown;
+  /** The server's hints (readOnlyHint, ...), never trusted for policy. */
   readonly annotations?: Readonly<Record<string, unknown>>;
 }
 
 /** What an adapter needs of a connected server: calling its tools. */
 export interface McpConnection {
+  /** The server's id (the `<server>` of `mcp__<server>__<tool>`). */
   readonly serverId: string;
   /** Calls a tool; an abort sends MCP cancellation to the server. */
   callTool(
@@ -19,8 +24,12 @@ export interface McpConnection {
 
 /** What a tool call returns (content blocks, structured content, the error flag, or a legacy `toolResult`). */
 export interface McpCallResult {
+  /** The content blocks (text, images, resources). */
   readonly content?: unknown;
+  /** Structured output, when the tool declares an output schema. */
   readonly structuredContent?: unknown;
+  /** True when the tool reports a failure. */
   readonly isError?: unknown;
+  /** The result of a server on the older protocol. */
   readonly toolResult?: unknown;
 }

@@ -28,6 +28,7 @@ export class McpToolAdapter implements ITool {
 
   constructor(
     private readonly connection: McpConnection,
+    /** The tool as its server describes it. */
     readonly tool: McpToolInfo,
     private readonly options: { readonly timeoutMs?: number } = {},
   ) {

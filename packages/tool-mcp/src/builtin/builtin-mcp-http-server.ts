@@ -7,8 +7,15 @@ import type { McpProviderRegistry } from './mcp-provider-registry';
 
 /** Where a bridge serves each builtin server, and the token clients must send. */
 export interface BuiltinMcpEndpoints {
+  /** The bearer token every request must carry. */
   readonly token: string;
-  readonly servers: readonly { readonly id: string; readonly url: string }[];
+  /** The servers served, each with its URL (`<origin>/mcp/<id>`). */
+  readonly servers: readonly {
+    /** The provider's id. */
+    readonly id: string;
+    /** Where its MCP endpoint is. */
+    readonly url: string;
+  }[];
 }
 
 /**

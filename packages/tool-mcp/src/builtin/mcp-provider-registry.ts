@@ -48,6 +48,7 @@ export class McpProviderRegistry {
 
   /** Starts the eligible providers in-process and returns their tools and a function that stops them. */
   async load(context: ToolBuildContext): Promise<{
+    /** The providers' tools, adapted. */
     tools: ITool[];
     /** Closes the in-process connections. */
     dispose: () => Promise<void>;

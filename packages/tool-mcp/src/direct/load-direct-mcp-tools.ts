@@ -4,6 +4,7 @@ import { type McpServerStatus, McpService, type McpServiceOptions } from '../ser
 
 /** An agent's own MCP servers (stdio), declared in its configuration. */
 export interface DirectMcpAgentConfig {
+  /** The agent's own servers, connected for its registry only. */
   readonly directMcpServers?: readonly McpServerConfig[];
 }
 
@@ -15,8 +16,11 @@ export async function loadDirectMcpTools(
   agentConfig: DirectMcpAgentConfig,
   options: McpServiceOptions = {},
 ): Promise<{
+  /** The agent's servers' tools. */
   tools: ITool[];
+  /** Each server's state. */
   statuses: McpServerStatus[];
+  /** What failed (a server, a name collision), in words. */
   problems: readonly string[];
   /** Closes the agent's servers (their processes end). */
   dispose: () => Promise<void>;

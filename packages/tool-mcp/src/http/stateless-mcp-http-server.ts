@@ -26,7 +26,9 @@ export interface StatelessMcpHttpServerOptions {
 
 /** A running server: its base URL, its token, and how to stop it. */
 export interface StatelessMcpHttpServer {
+  /** `http://127.0.0.1:<port>`. */
   readonly origin: string;
+  /** The bearer token requests must carry. */
   readonly token: string;
   /** Stops listening and ends open connections. */
   close(): Promise<void>;

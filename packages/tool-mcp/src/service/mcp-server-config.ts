@@ -2,18 +2,30 @@
 export type McpServerConfig = McpServerCommon &
   (
     | {
+        /** A local process speaking MCP on its standard input and output. */
         readonly transport: 'stdio';
+        /** The program to start. */
         readonly command: string;
+        /** Its arguments. */
         readonly args?: readonly string[];
+        /** Environment variables added to the process's. */
         readonly env?: Readonly<Record<string, string>>;
+        /** Its working folder. */
         readonly cwd?: string;
       }
     | {
+        /** A remote server: Streamable HTTP, or the older HTTP+SSE. */
         readonly transport: 'http' | 'sse';
+        /** Its endpoint. */
         readonly url: string;
+        /** Headers sent with every request (authorization). */
         readonly headers?: Readonly<Record<string, string>>;
       }
-    | { readonly transport: string; readonly [option: string]: unknown }
+    | {
+        /** A kind registered with `registerMcpTransport`; the rest is its options. */
+        readonly transport: string;
+        readonly [option: string]: unknown;
+      }
   );
 
 /** What every server entry has. */

@@ -15,6 +15,7 @@ export interface McpServiceOptions {
   readonly callTimeoutMs?: number;
   /** Where custom transport factories are registered. */
   readonly container?: DependencyContainer;
+  /** Where failures and refreshes are reported. @default silentLogger */
   readonly logger?: Logger;
   /**
    * Asked before a server from a project file is launched (with the exact command in the warnings);
@@ -28,9 +29,13 @@ export interface McpServiceOptions {
 
 /** How one server's start went. */
 export interface McpServerStatus {
+  /** The server's id. */
   readonly id: string;
+  /** Connected; failed (see `error`); disabled in configuration; or refused (a project server without consent, an invalid id). */
   readonly state: 'connected' | 'failed' | 'disabled' | 'refused';
+  /** Why it failed or was refused. */
   readonly error?: string;
+  /** How many tools it offered. */
   readonly tools: number;
 }
 
@@ -193,7 +198,16 @@ export class McpService {
 export async function loadMcpTools(
   servers: readonly McpServerConfig[],
   options: McpServiceOptions = {},
-) {
+): Promise<{
+  /** Every connected server's tools. */
+  tools: ITool[];
+  /** Each server's state. */
+  statuses: McpServerStatus[];
+  /** What failed, in words. */
+  problems: readonly string[];
+  /** The service: dispose it to close the connections. */
+  service: McpService;
+}> {
   const service = new McpService(servers, options);
   const statuses = await service.start();
   return { tools: service.tools(), statuses, problems: service.problems, service };

@@ -18,6 +18,7 @@ export class McpServerConnection implements McpConnection {
   private toolList: McpToolInfo[] = [];
 
   constructor(
+    /** The server's id. */
     readonly serverId: string,
     private readonly createTransport: TransportFactory,
     private readonly onToolsChanged: (connection: McpServerConnection) => void = () => {},

@@ -4,8 +4,11 @@ import { delimiter, join } from 'node:path';
 
 /** How a notification went. */
 export interface NotificationOutcome {
+  /** Whether a notification was shown. */
   readonly delivered: boolean;
+  /** How it was sent (`notify-send`, `osascript`, PowerShell). */
   readonly method: string;
+  /** Why it was not delivered. */
   readonly detail?: string;
 }
 

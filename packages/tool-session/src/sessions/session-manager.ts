@@ -2,7 +2,9 @@ import type { AgentRunner, SessionRecord, SessionStore, ToolRegistry } from '@ti
 
 /** Options of a {@link SessionManager}. */
 export interface SessionManagerOptions {
+  /** Where the sessions are kept. */
   readonly store: SessionStore;
+  /** Runs each session's agent. */
   readonly runner: AgentRunner;
   /** The registry a session's agent runs with. */
   readonly registryFor: (agentId: string) => ToolRegistry;
@@ -28,7 +30,13 @@ export class SessionManager {
   }
 
   /** Sends a message to a session; it runs when the session's earlier messages are done. */
-  async send(sessionId: string, message: string): Promise<{ queued: boolean }> {
+  async send(
+    sessionId: string,
+    message: string,
+  ): Promise<{
+    /** True when the session was busy and the message waits its turn. */
+    queued: boolean;
+  }> {
     const record = await this.options.store.get(sessionId);
     if (!record) await this.options.store.messages(sessionId); // throws the clear "no session" error
     const queued = this.queues.has(sessionId);

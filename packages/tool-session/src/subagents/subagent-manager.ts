@@ -13,48 +13,75 @@ import {
 export interface AgentDefinition {
   /** Tool names (or `prefix*`) the agent may use, besides the inheritable ones. */
   readonly tools?: readonly string[];
+  /** The agent's system prompt. */
   readonly systemPrompt?: string;
+  /** The model it runs on, instead of the runner's default. */
   readonly model?: string;
+  /** Its iteration limit. */
   readonly maxIterations?: number;
+  /** Its permission mode (never looser than the parent's). */
   readonly permissionMode?: PermissionMode;
 }
 
 /** What spawn_agent asks for. */
 export interface SpawnRequest {
+  /** The task for the sub-agent. */
   readonly prompt: string;
+  /** A configured agent's name; a general sub-agent without it. */
   readonly agent?: string;
+  /** The model, instead of the agent's or the runner's. */
   readonly model?: string;
+  /** Run without waiting; the result is delivered later (subagent_status shows it). */
   readonly background?: boolean;
+  /** The iteration limit for this run. */
   readonly maxIterations?: number;
+  /** The mode for this run (never looser than the parent's). */
   readonly permissionMode?: PermissionMode;
+  /** Narrows the tools the sub-agent gets. */
   readonly tools?: readonly string[];
 }
 
 /** The agent that spawns: its registry, depth and mode. */
 export interface ParentAgent {
+  /** The parent's tools (the sub-agent inherits from them). */
   readonly registry: ToolRegistry;
+  /** The parent agent's name. */
   readonly name: string;
+  /** The parent's depth (0 for the main agent). */
   readonly depth: number;
+  /** The parent's permission mode. */
   readonly permissionMode: PermissionMode;
 }
 
 /** A sub-agent run. */
 export interface SubagentRun {
+  /** The run's id. */
   readonly id: string;
+  /** The agent that runs. */
   readonly agent: string;
+  /** Its task. */
   readonly prompt: string;
+  /** The agent that spawned it. */
   readonly parent: string;
+  /** When it started (ISO 8601). */
   readonly startedAt: string;
+  /** Where it is now. */
   status: 'running' | 'completed' | 'failed' | 'cancelled';
+  /** Model turns taken so far. */
   iterations: number;
+  /** Its final answer, once completed. */
   result?: string;
+  /** Why it failed. */
   error?: string;
+  /** The tools it was given. */
   readonly tools: readonly string[];
+  /** Cancels the run. */
   readonly controller: AbortController;
 }
 
 /** Options of a {@link SubagentManager}. */
 export interface SubagentManagerOptions {
+  /** Runs the sub-agents. */
   readonly runner: AgentRunner;
   /** @default new ToolPolicy() */
   readonly policy?: ToolPolicy;

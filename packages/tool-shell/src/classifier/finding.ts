@@ -13,6 +13,7 @@ export interface Finding {
 
 /** What {@link classifyCommand} resolves to. */
 export interface Classification {
+  /** `allow`, `warn` (the policy asks the user) or `block` (never run). */
   readonly verdict: Verdict;
   /** Why: each finding's rule, message and severity (`block` or `warn`); empty for `allow`. */
   readonly findings: readonly Finding[];

@@ -5,20 +5,29 @@ import { parseFrontMatter } from '../front-matter';
 
 /** A slash command: a Markdown file whose body is a prompt template. */
 export interface SlashCommand {
+  /** The command's name (its file name), typed as `/name`. */
   readonly name: string;
+  /** What it does, from its front matter or its first line. */
   readonly description: string;
+  /** How to call it (`argument-hint`), for help lists. */
   readonly argumentHint?: string;
   /** Tool names (or `prefix*`) the command may use; undefined means all. */
   readonly allowedTools?: readonly string[];
+  /** The model the command asks for. */
   readonly model?: string;
+  /** Where it was found: the workspace's `.tinyelf/commands` or the user's. */
   readonly source: 'workspace' | 'user';
+  /** The command's Markdown file. */
   readonly file: string;
+  /** Its prompt, with `$ARGUMENTS` and `$1`..`$9` still in place. */
   readonly template: string;
 }
 
 /** A command expanded with its arguments. */
 export interface ExpandedCommand {
+  /** The command expanded. */
   readonly command: SlashCommand;
+  /** Its prompt with the arguments filled in. */
   readonly prompt: string;
 }
 

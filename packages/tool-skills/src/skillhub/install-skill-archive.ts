@@ -14,7 +14,9 @@ import {
 
 /** What {@link installSkillArchive} needs. */
 export interface InstallSkillArchiveOptions {
+  /** The archive's bytes. */
   readonly archive: Buffer;
+  /** Its format. */
   readonly format: 'zip' | 'tar.gz';
   /** The skill's name (its folder); without it, the `SKILL.md` name is used. Either must be a valid slug. */
   readonly name?: string;
@@ -22,14 +24,22 @@ export interface InstallSkillArchiveOptions {
   readonly skillsFolder: string;
   /** Replace an installed skill of the same name. @default false */
   readonly replace?: boolean;
-  readonly limits?: Partial<ExtractionLimits> & { readonly maxDepth?: number };
+  /** Overrides of the extraction limits (entries, sizes, compression ratio, depth). */
+  readonly limits?: Partial<ExtractionLimits> & {
+    /** The deepest folder nesting allowed. */
+    readonly maxDepth?: number;
+  };
 }
 
 /** What was installed. */
 export interface InstalledSkill {
+  /** The installed skill's name. */
   readonly name: string;
+  /** Where it was installed. */
   readonly folder: string;
+  /** The files written, relative to the folder. */
   readonly files: readonly string[];
+  /** True when a skill of that name was replaced. */
   readonly replaced: boolean;
 }
 

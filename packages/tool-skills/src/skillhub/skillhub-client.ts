@@ -3,9 +3,13 @@ import { TinyElfError } from '@tinyelf/core';
 
 /** One skill in a SkillHub index. */
 export interface SkillHubEntry {
+  /** The skill's id in the registry (what skillhub_install takes). */
   readonly id: string;
+  /** Its name. */
   readonly name: string;
+  /** What it is for. */
   readonly description: string;
+  /** Its version. */
   readonly version: string;
   /** The archive's URL, absolute or relative to the index. */
   readonly archive: string;
@@ -72,7 +76,12 @@ export class SkillHubClient {
   async download(
     entry: SkillHubEntry,
     signal?: AbortSignal,
-  ): Promise<{ archive: Buffer; format: 'tar.gz' | 'zip' }> {
+  ): Promise<{
+    /** The archive's bytes, checked against the registry's SHA-256. */
+    archive: Buffer;
+    /** Its format: the entry's `format`, or from the URL (`.zip`, otherwise tar.gz). */
+    format: 'tar.gz' | 'zip';
+  }> {
     const cap = Math.min(entry.size, this.options.maxArchiveBytes ?? 20 * 1024 * 1024);
     if (entry.size > (this.options.maxArchiveBytes ?? 20 * 1024 * 1024)) {
       throw new TinyElfError({

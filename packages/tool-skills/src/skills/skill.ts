@@ -3,8 +3,11 @@ export type SkillSource = 'workspace' | 'user' | 'extra' | 'package';
 
 /** A skill: a folder with a `SKILL.md` whose front matter names and describes it. */
 export interface Skill {
+  /** The skill's name (a slug). */
   readonly name: string;
+  /** What it is for, from SKILL.md's front matter. */
   readonly description: string;
+  /** Where it was found. */
   readonly source: SkillSource;
   /** The skill's folder. */
   readonly folder: string;
@@ -16,7 +19,9 @@ export interface Skill {
 
 /** Something the loader noticed: a skill skipped as malformed, or one shadowed by a higher source. */
 export interface SkillProblem {
+  /** The SKILL.md that has the problem. */
   readonly path: string;
+  /** What is wrong with it. */
   readonly message: string;
 }
 

@@ -6,6 +6,7 @@ import { SKILL_NAME_PATTERN, type Skill, type SkillProblem, type SkillSource } f
 
 /** Where skills are looked for. */
 export interface SkillsLoaderOptions {
+  /** The workspace; its `.tinyelf/skills` is the first source. */
   readonly workspaceRoot: string;
   /** The user's home; its `.tinyelf/skills` is the user source. @default os.homedir() */
   readonly homeDir?: string;
@@ -17,7 +18,9 @@ export interface SkillsLoaderOptions {
 
 /** The result of a scan: the skills by name, and what was skipped or shadowed. */
 export interface SkillScan {
+  /** The skills found (the first of a name wins). */
   readonly skills: readonly Skill[];
+  /** The SKILL.md files that could not be used, and why. */
   readonly problems: readonly SkillProblem[];
 }
 
@@ -31,7 +34,12 @@ export class SkillsLoader {
   constructor(private readonly options: SkillsLoaderOptions) {}
 
   /** The folders scanned, with their source, in precedence order. */
-  sources(): { folder: string; source: SkillSource }[] {
+  sources(): {
+    /** A folder of skills. */
+    folder: string;
+    /** Which source it is. */
+    source: SkillSource;
+  }[] {
     const home = this.options.homeDir ?? homedir();
     return [
       {

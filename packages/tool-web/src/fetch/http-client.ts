@@ -9,14 +9,22 @@ import { type CheckedUrl, checkUrl, type UrlGuardOptions } from '../guard/url-gu
  * itself; tests point public addresses at a loopback server.
  */
 export type ConnectFunction = (target: {
+  /** The URL's host name (the TLS server name and Host header stay this). */
   hostname: string;
+  /** The address the guard checked. */
   address: string;
+  /** Its IP family. */
   family: 4 | 6;
+  /** The URL's port. */
   port: number;
+  /** The URL's scheme, `http:` or `https:`. */
   protocol: string;
 }) => {
+  /** The address to connect to. */
   address: string;
+  /** The port to connect to. */
   port: number;
+  /** Whether to speak TLS. */
   protocol: 'http:' | 'https:';
 };
 

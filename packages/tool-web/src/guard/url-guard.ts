@@ -18,9 +18,11 @@ export interface UrlGuardOptions {
 
 /** A URL the guard accepted, with the address to connect to (so DNS cannot change in between). */
 export interface CheckedUrl {
+  /** The URL, parsed (WHATWG). */
   readonly url: URL;
   /** The checked address to connect to. */
   readonly address: string;
+  /** Its IP family. */
   readonly family: 4 | 6;
 }
 

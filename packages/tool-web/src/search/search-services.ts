@@ -1,15 +1,37 @@
 /** One search result. */
 export interface SearchResult {
+  /** The page's title. */
   readonly title: string;
+  /** Its address. */
   readonly url: string;
+  /** What the service quotes from it. */
   readonly snippet: string;
 }
 
 /** A search service the WebSearch tool can ask, in the order configured. */
 export type SearchServiceConfig =
-  | { readonly kind: 'tavily'; readonly apiKey: string; readonly baseUrl?: string }
-  | { readonly kind: 'jina'; readonly apiKey?: string; readonly baseUrl?: string }
-  | { readonly kind: 'searxng'; readonly baseUrl: string };
+  | {
+      /** Tavily (`POST /search`, bearer key). */
+      readonly kind: 'tavily';
+      /** The API key. */
+      readonly apiKey: string;
+      /** Another endpoint (a proxy). @default 'https://api.tavily.com' */
+      readonly baseUrl?: string;
+    }
+  | {
+      /** Jina search (`GET s.jina.ai/?q=`). */
+      readonly kind: 'jina';
+      /** The API key, if the account has one. */
+      readonly apiKey?: string;
+      /** Another endpoint. @default 'https://s.jina.ai' */
+      readonly baseUrl?: string;
+    }
+  | {
+      /** A SearXNG instance (`GET /search?format=json`). */
+      readonly kind: 'searxng';
+      /** The instance's address. */
+      readonly baseUrl: string;
+    };
 
 /** The name of a service, for messages. */
 export const SERVICE_NAMES = { tavily: 'Tavily', jina: 'Jina', searxng: 'SearXNG' } as const;

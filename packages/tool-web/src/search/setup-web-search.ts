@@ -23,6 +23,7 @@ export interface WebSearchOptions {
 
 /** What {@link setupWebSearch} decided. */
 export interface WebSearchSetup {
+  /** Which tier answers: the provider's own search, a search service, or none. */
   readonly tier: 'native' | 'service' | 'unavailable';
   /** The tool to register; absent when search is unavailable. */
   readonly tool?: ITool;
