@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { type BuiltRegistry, buildToolRegistry } from '@tinyelf/builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendEndlessBody } from '../../test-support/http-responses';
+import { descendantProcesses, eventually } from '../../test-support/processes';
 import { startLoopbackSite } from './support/loopback-site';
-import { descendantProcesses, eventually } from './support/processes';
 import { everythingStdio, makeWorkspace } from './support/workspace';
 
 let built: BuiltRegistry;

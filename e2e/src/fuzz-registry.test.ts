@@ -20,6 +20,7 @@ import { classifyCommand } from '@tinyelf/tool-shell';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAttackCases } from '../../test-support/attack-cases';
+import { snapshotFolder } from '../../test-support/folder-snapshot';
 import { makeWorkspace } from './support/workspace';
 
 const SECRET = `TOP-SECRET-${Math.random().toString(36).slice(2)}`;
@@ -28,20 +29,6 @@ let root: string;
 let outside: string;
 let recorderLog: string;
 let built: BuiltRegistry;
-
-/** Every file under a folder with its content, to compare before and after. */
-function snapshot(folder: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name);
-    files[path] = entry.isFile()
-      ? readFileSync(path, 'utf8')
-      : entry.isDirectory()
-        ? '<dir>'
-        : '<other>';
-  }
-  return files;
-}
 
 beforeAll(async () => {
   base = makeWorkspace({}, 'tinyelf-e2e-fuzz-');
@@ -186,7 +173,7 @@ describe('ToolRegistry.execute with arbitrary input', () => {
   });
 
   it('always resolves to a ToolCallResult, touches nothing outside, hands no blocked command to a shell', async () => {
-    const before = snapshot(outside);
+    const before = snapshotFolder(outside);
     const tools = built.registry.getNames();
     expect(tools).toEqual(
       expect.arrayContaining(['Read', 'Write', 'Edit', 'Glob', 'Grep', 'ListDir', 'Bash']),
@@ -231,7 +218,7 @@ describe('ToolRegistry.execute with arbitrary input', () => {
     );
 
     // Outside the workspace: exactly as before, and nothing new beside it.
-    expect(snapshot(outside)).toEqual(before);
+    expect(snapshotFolder(outside)).toEqual(before);
     expect(readdirSync(base).sort()).toEqual(
       ['outside', 'record-bwrap', 'shell-scripts.log', 'ws'].sort(),
     );

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { type BuiltRegistry, buildToolRegistry } from '@tinyelf/builder';
 import type { ToolCallResult } from '@tinyelf/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { descendantProcesses, eventually } from './support/processes';
+import { descendantProcesses, eventually } from '../../test-support/processes';
 import { everythingStdio, makeWorkspace } from './support/workspace';
 
 const PER_KIND = 34; // 6 kinds: 204 calls a round

@@ -8,8 +8,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTinyelfHttp } from '../../test-support/tinyelf-http';
+import { inspector } from './support/inspector';
 import { ARTICLE_HTML, startLoopbackSite } from './support/loopback-site';
-import { inspector } from './support/tinyelf-processes';
 import { everythingStdio, makeWorkspace, tinyelfBin } from './support/workspace';
 
 interface Answer {

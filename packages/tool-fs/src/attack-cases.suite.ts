@@ -19,27 +19,13 @@ import {
   loadAttackCases,
   setupSteps,
 } from '../../../test-support/attack-cases';
+import { snapshotFolder } from '../../../test-support/folder-snapshot';
 import { createTestWorkspace, type TestWorkspace } from './testing/test-workspace';
 
 const fileTools = ['Read', 'Write', 'Edit', 'ListDir', 'Glob', 'Grep'];
 const cases = loadAttackCases(fileTools);
 const policy = new ToolPolicy();
 const outsideMarkers = ['OUTSIDE-SECRET', 'SIBLING-SECRET', 'root:x:0:0'];
-
-/** Every file and its content below a folder (for "nothing outside changed"). */
-function snapshot(folder: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  if (!existsSync(folder)) return result;
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    const path = join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name);
-    result[path] = entry.isFile()
-      ? readFileSync(path, 'utf8')
-      : entry.isDirectory()
-        ? '<dir>'
-        : '<other>';
-  }
-  return result;
-}
 
 function prepare(attack: AttackCase): {
   workspace: TestWorkspace;
@@ -136,7 +122,10 @@ export function describeFileToolAttackCases(): void {
         const places = { workspace: workspace.root, outside: workspace.outside };
         const input = toolInput(attack, places);
         const sibling = `${workspace.root}_evil`;
-        const before = { outside: snapshot(workspace.outside), sibling: snapshot(sibling) };
+        const before = {
+          outside: snapshotFolder(workspace.outside),
+          sibling: snapshotFolder(sibling),
+        };
         const absoluteTarget =
           typeof input.path === 'string' && isAbsolute(input.path) ? input.path : undefined;
         const readTarget = () =>
@@ -153,8 +142,8 @@ export function describeFileToolAttackCases(): void {
         const warnings = await workspace.registry.assessRisk(attack.tool, input);
         const result = await workspace.call(attack.tool, input);
         for (const marker of outsideMarkers) expect(result.content).not.toContain(marker);
-        expect(snapshot(workspace.outside)).toEqual(before.outside);
-        expect(snapshot(sibling)).toEqual(before.sibling);
+        expect(snapshotFolder(workspace.outside)).toEqual(before.outside);
+        expect(snapshotFolder(sibling)).toEqual(before.sibling);
 
         if (attack.expect === 'blocked') {
           expect(result.isError, result.content).toBe(true);

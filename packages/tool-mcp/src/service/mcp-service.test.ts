@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from '@tinyelf/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { descendantProcesses } from '../../../../test-support/processes';
 import { everythingServer, filesystemServer, startEverythingHttp } from '../testing/servers';
 import { McpService } from './mcp-service';
 
@@ -18,14 +18,11 @@ function serviceOf(...servers: ConstructorParameters<typeof McpService>[0]) {
   return service;
 }
 
-/** The processes this test process started that run a given script. */
+/** The processes this test process started (and theirs) that run a given script. */
 function childrenRunning(script: string): number[] {
-  const lines = execFileSync('ps', ['-eo', 'pid,ppid,stat,args'], { encoding: 'utf8' }).split('\n');
-  return lines
-    .filter((line) => line.includes(script) && !line.includes(' Z'))
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([, parent]) => Number(parent) === process.pid)
-    .map(([pid]) => Number(pid));
+  return descendantProcesses()
+    .filter((child) => child.command.includes(script))
+    .map((child) => child.pid);
 }
 
 describe('McpService with real servers from npm', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
 import { describe, expect, it } from 'vitest';
+import { isAlive } from '../../../../test-support/processes';
 import type { ShellToolOptions } from '../shell-tool-options';
 import { createShellTool } from './bash';
 
@@ -18,16 +19,6 @@ function setup(options: Partial<ShellToolOptions> = {}) {
     run: (command: string, extra: Parameters<ToolRegistry['execute']>[3] = {}) =>
       registry.execute('call', 'Bash', { command }, extra),
   };
-}
-
-/** Whether a process runs (a zombie waiting for a parent that never reaps it counts as gone). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 describe('Bash', () => {
@@ -66,7 +57,7 @@ describe('Bash', () => {
     );
     for (const file of ['child.pid', 'grandchild.pid']) {
       const pid = Number(readFileSync(join(workspaceRoot, file), 'utf8'));
-      expect(alive(pid), `${file} ${pid} is gone`).toBe(false);
+      expect(isAlive(pid), `${file} ${pid} is gone`).toBe(false);
     }
   });
 
@@ -77,7 +68,7 @@ describe('Bash', () => {
     const result = await run('sleep 30 & echo $! > child.pid; wait', { signal: controller.signal });
     expect(result.errorCode).toBe('TOOL_ABORTED');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(alive(Number(readFileSync(join(workspaceRoot, 'child.pid'), 'utf8')))).toBe(false);
+    expect(isAlive(Number(readFileSync(join(workspaceRoot, 'child.pid'), 'utf8')))).toBe(false);
   });
 
   it('returns when the command exits even if it left a background server holding the output open', async () => {
@@ -87,7 +78,7 @@ describe('Bash', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(result.content).toBe('ready\n\nExit code 0.');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(alive(Number(readFileSync(join(workspaceRoot, 'server.pid'), 'utf8')))).toBe(false);
+    expect(isAlive(Number(readFileSync(join(workspaceRoot, 'server.pid'), 'utf8')))).toBe(false);
   });
 
   it('refuses blocked commands without running them, and attaches warnings for the policy', async () => {

@@ -1,20 +1,30 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** The process ids whose parent is `pid`, read from /proc (Linux). */
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name is in parentheses and may hold spaces; the parent id follows the state.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) === pid) children.push(Number(entry));
-    } catch {
-      // The process ended while being read.
-    }
+// Process checks for tests, read from /proc (Linux): what is still running after a call.
+
+/** A process's state letter and parent id from /proc/<pid>/stat, or undefined when it is gone. */
+function statOf(pid: number | string): { state: string; parent: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces; the state and parent id follow it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, parent: Number(fields[1]) };
+  } catch {
+    return undefined;
   }
-  return children;
+}
+
+/** Whether a process runs (a zombie waiting for a parent that never reaps it counts as gone). */
+export function isAlive(pid: number): boolean {
+  const stat = statOf(pid);
+  return stat !== undefined && stat.state !== 'Z';
+}
+
+/** The process ids whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && statOf(entry)?.parent === pid)
+    .map(Number);
 }
 
 /** Every living descendant of this process, with its command line, for "nothing left running" checks. */
