@@ -65,105 +65,114 @@ export function createEditTool(services: FileSystemServices) {
             'old_string is empty; give the exact text to replace, or use Write to create or replace a whole file.',
         });
       }
-      const target = guard.resolveForWrite(path);
+      const { real } = guard.resolveForWrite(path);
       // One write of this file at a time: the read, the check and the write below see no other.
-      return withFileLock(target.real, async () => {
-        const info = await statOrExplain(target.real, path);
-        if (!info.isFile()) {
-          throw new TinyElfError({
-            code: 'NOT_A_FILE',
-            message: `"${path}" is ${describeNonRegular(info)}; only regular files can be edited.`,
-          });
-        }
-        if (info.size > options.editMaxBytes) {
-          throw new TinyElfError({
-            code: 'FILE_TOO_LARGE',
-            message: `"${path}" is ${formatBytes(info.size)}, more than the ${formatBytes(options.editMaxBytes)} Edit handles.`,
-          });
-        }
-        const buffer = await readFile(target.real);
-        const known = tracker.get(target.real);
-        if (
-          known &&
-          (known.hash
-            ? known.hash !== hashContent(buffer)
-            : known.size !== info.size || known.modifiedMs !== info.mtimeMs)
-        ) {
-          throw changedOnDisk(path);
-        }
-        if (looksBinary(buffer.subarray(0, 8192))) {
-          throw new TinyElfError({
-            code: 'NOT_A_TEXT_FILE',
-            message: `"${path}" looks like a binary file; Edit changes text files only.`,
-          });
-        }
-
-        let text = buffer.toString('utf8');
-        const bom = text.charCodeAt(0) === 0xfeff;
-        if (bom) text = text.slice(1);
-        const crlf = text.includes('\r\n');
-        if (crlf) text = text.replace(/\r\n/g, '\n');
-        const search = oldString.replace(/\r\n/g, '\n');
-        const replacement = newString.replace(/\r\n/g, '\n');
-
-        const positions = findAll(text, search);
-        if (positions.length === 0) throw notFound(path, text, search, options.maxLineLength);
-        if (positions.length > 1 && !replaceAll) {
-          const lines = positions.map((position) => lineOf(text, position));
-          throw new TinyElfError({
-            code: 'EDIT_NOT_UNIQUE',
-            message: `old_string occurs ${positions.length} times in "${path}" (at lines ${lines.join(', ')}). Add surrounding lines to old_string so it matches exactly one place, or set replace_all to true to replace every occurrence.`,
-          });
-        }
-
-        let edited = '';
-        let cursor = 0;
-        const newStarts: number[] = [];
-        for (const position of positions) {
-          edited += text.slice(cursor, position);
-          newStarts.push(edited.length);
-          edited += replacement;
-          cursor = position + search.length;
-        }
-        edited += text.slice(cursor);
-
-        let output = crlf ? edited.replace(/\n/g, '\r\n') : edited;
-        if (bom) output = `\ufeff${output}`;
-        const bytes = Buffer.from(output, 'utf8');
-        // Another process may have written the file since it was read: then nothing is replaced.
-        const original = hashContent(buffer);
-        await writeFileAtomically(
-          target.real,
-          bytes,
-          (real) => guard.isAllowed(real),
-          async () => {
-            const now = await readFile(target.real).catch(() => undefined);
-            if (!now || hashContent(now) !== original) throw changedOnDisk(path);
-          },
-        );
-        const written = await stat(target.real);
-        tracker.record(target.real, {
-          hash: hashContent(bytes),
-          size: written.size,
-          modifiedMs: written.mtimeMs,
-        });
-
-        const editedLines = edited.split('\n');
-        if (editedLines.length > 1 && editedLines.at(-1) === '') editedLines.pop();
-        const regions = newStarts.slice(0, regionsShown).map((start) => {
-          const first = lineOf(edited, start);
-          const last = lineOf(edited, start + Math.max(0, replacement.length - 1));
-          const from = Math.max(1, first - contextLines);
-          const to = Math.min(editedLines.length, last + contextLines);
-          return numberLines(editedLines.slice(from - 1, to), from, options.maxLineLength);
-        });
-        const count = positions.length;
-        const more =
-          count > regionsShown ? `\n\n(${count - regionsShown} more replacements not shown.)` : '';
-        return `Edited ${guard.display(target.real)}: replaced ${count} occurrence${count === 1 ? '' : 's'}. The edited lines now read:\n${regions.join('\n...\n')}${more}`;
-      });
+      return withFileLock(real, () => edit(real, path, oldString, newString, replaceAll ?? false));
     },
   });
+
+  /** Replaces `oldString` in the resolved file `real` (`path` as the model gave it, for messages). */
+  async function edit(
+    real: string,
+    path: string,
+    oldString: string,
+    newString: string,
+    replaceAll: boolean,
+  ): Promise<string> {
+    const info = await statOrExplain(real, path);
+    if (!info.isFile()) {
+      throw new TinyElfError({
+        code: 'NOT_A_FILE',
+        message: `"${path}" is ${describeNonRegular(info)}; only regular files can be edited.`,
+      });
+    }
+    if (info.size > options.editMaxBytes) {
+      throw new TinyElfError({
+        code: 'FILE_TOO_LARGE',
+        message: `"${path}" is ${formatBytes(info.size)}, more than the ${formatBytes(options.editMaxBytes)} Edit handles.`,
+      });
+    }
+    const buffer = await readFile(real);
+    const known = tracker.get(real);
+    if (
+      known &&
+      (known.hash
+        ? known.hash !== hashContent(buffer)
+        : known.size !== info.size || known.modifiedMs !== info.mtimeMs)
+    ) {
+      throw changedOnDisk(path);
+    }
+    if (looksBinary(buffer.subarray(0, 8192))) {
+      throw new TinyElfError({
+        code: 'NOT_A_TEXT_FILE',
+        message: `"${path}" looks like a binary file; Edit changes text files only.`,
+      });
+    }
+
+    let text = buffer.toString('utf8');
+    const bom = text.charCodeAt(0) === 0xfeff;
+    if (bom) text = text.slice(1);
+    const crlf = text.includes('\r\n');
+    if (crlf) text = text.replace(/\r\n/g, '\n');
+    const search = oldString.replace(/\r\n/g, '\n');
+    const replacement = newString.replace(/\r\n/g, '\n');
+
+    const positions = findAll(text, search);
+    if (positions.length === 0) throw notFound(path, text, search, options.maxLineLength);
+    if (positions.length > 1 && !replaceAll) {
+      const lines = positions.map((position) => lineOf(text, position));
+      throw new TinyElfError({
+        code: 'EDIT_NOT_UNIQUE',
+        message: `old_string occurs ${positions.length} times in "${path}" (at lines ${lines.join(', ')}). Add surrounding lines to old_string so it matches exactly one place, or set replace_all to true to replace every occurrence.`,
+      });
+    }
+
+    let edited = '';
+    let cursor = 0;
+    const newStarts: number[] = [];
+    for (const position of positions) {
+      edited += text.slice(cursor, position);
+      newStarts.push(edited.length);
+      edited += replacement;
+      cursor = position + search.length;
+    }
+    edited += text.slice(cursor);
+
+    let output = crlf ? edited.replace(/\n/g, '\r\n') : edited;
+    if (bom) output = `\ufeff${output}`;
+    const bytes = Buffer.from(output, 'utf8');
+    // Another process may have written the file since it was read: then nothing is replaced.
+    const original = hashContent(buffer);
+    await writeFileAtomically(
+      real,
+      bytes,
+      (candidate) => guard.isAllowed(candidate),
+      async () => {
+        const now = await readFile(real).catch(() => undefined);
+        if (!now || hashContent(now) !== original) throw changedOnDisk(path);
+      },
+    );
+    const written = await stat(real);
+    tracker.record(real, {
+      hash: hashContent(bytes),
+      size: written.size,
+      modifiedMs: written.mtimeMs,
+    });
+
+    const editedLines = edited.split('\n');
+    if (editedLines.length > 1 && editedLines.at(-1) === '') editedLines.pop();
+    const regions = newStarts.slice(0, regionsShown).map((start) => {
+      const first = lineOf(edited, start);
+      const last = lineOf(edited, start + Math.max(0, replacement.length - 1));
+      const from = Math.max(1, first - contextLines);
+      const to = Math.min(editedLines.length, last + contextLines);
+      return numberLines(editedLines.slice(from - 1, to), from, options.maxLineLength);
+    });
+    const count = positions.length;
+    const more =
+      count > regionsShown ? `\n\n(${count - regionsShown} more replacements not shown.)` : '';
+    return `Edited ${guard.display(real)}: replaced ${count} occurrence${count === 1 ? '' : 's'}. The edited lines now read:\n${regions.join('\n...\n')}${more}`;
+  }
 }
 
 function changedOnDisk(path: string): TinyElfError {
