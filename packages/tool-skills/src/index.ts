@@ -5,7 +5,11 @@ export {
   type SlashCommand,
 } from './commands/command-loader';
 export { type FrontMatterDocument, parseFrontMatter } from './front-matter';
-export type { ExtractionLimits } from './skillhub/archive-entries';
+export type { ExtractionWork } from './skillhub/archive/extract-archive';
+export {
+  DEFAULT_EXTRACTION_LIMITS,
+  type ExtractionLimits,
+} from './skillhub/archive/extraction-limits';
 export {
   type InstalledSkill,
   type InstallSkillArchiveOptions,
