@@ -35,5 +35,9 @@ export {
   SKILLS_CONFIG_SECTION,
 } from './skills-plugins';
 export { createListSkillsTool, createReadSkillTool } from './tools/skill-tools';
-export { createSkillHubInstallTool, createSkillHubSearchTool } from './tools/skillhub-tools';
+export {
+  createSkillHubInstallTool,
+  createSkillHubSearchTool,
+  type SkillHubInstallToolOptions,
+} from './tools/skillhub-tools';
 export { createSlashCommandTool } from './tools/slash-command-tool';

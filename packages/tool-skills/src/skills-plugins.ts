@@ -64,13 +64,13 @@ export function createSkillHubPlugin(options: SkillsOptions = {}): ToolPlugin {
         maxArchiveBytes: resolved.maxArchiveBytes,
         fetch: resolved.fetch,
       });
-      const base =
-        resolved.installTo === 'workspace'
-          ? context.workspaceRoot
-          : (resolved.homeDir ?? homedir());
+      const inWorkspace = resolved.installTo === 'workspace';
+      const base = inWorkspace ? context.workspaceRoot : (resolved.homeDir ?? homedir());
       return [
         createSkillHubSearchTool(client),
-        createSkillHubInstallTool(client, join(base, '.tinyelf', 'skills')),
+        createSkillHubInstallTool(client, join(base, '.tinyelf', 'skills'), {
+          containedIn: inWorkspace ? context.workspaceRoot : undefined,
+        }),
       ];
     },
   };

@@ -42,33 +42,47 @@ const tarTypes: Record<TestEntry['type'], string> = {
   fifo: '6',
 };
 
-/** A real ustar archive, gzipped (names up to 100 bytes). */
-export function makeTarGz(entries: readonly TestEntry[]): Buffer {
+/** A ustar header block (names up to 100 bytes) declaring `size` bytes of content. */
+export function tarHeader(entry: TestEntry, size: number): Buffer {
+  const header = Buffer.alloc(512);
+  header.write(entry.name, 0, 100, 'utf8');
+  header.write(`${(entry.type === 'dir' ? 0o755 : 0o644).toString(8).padStart(7, '0')}\0`, 100);
+  header.write('0000000\0', 108);
+  header.write('0000000\0', 116);
+  header.write(`${size.toString(8).padStart(11, '0')}\0`, 124);
+  header.write(
+    `${Math.floor(Date.now() / 1000)
+      .toString(8)
+      .padStart(11, '0')}\0`,
+    136,
+  );
+  header.write('        ', 148);
+  header.write(tarTypes[entry.type], 156);
+  if (entry.target) header.write(entry.target, 157, 100, 'utf8');
+  header.write('ustar\0', 257);
+  header.write('00', 263);
+  let sum = 0;
+  for (const byte of header) sum += byte;
+  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+  return header;
+}
+
+/** A real ustar archive, not compressed; with `end: false` it stops without the end marker. */
+export function makeTar(entries: readonly TestEntry[], { end = true } = {}): Buffer {
   const blocks: Buffer[] = [];
   for (const entry of entries) {
     const content = Buffer.from(entry.type === 'file' ? (entry.content ?? '') : '');
-    const header = Buffer.alloc(512);
-    header.write(entry.name, 0, 100, 'utf8');
-    header.write(`${(entry.type === 'dir' ? 0o755 : 0o644).toString(8).padStart(7, '0')}\0`, 100);
-    header.write('0000000\0', 108);
-    header.write('0000000\0', 116);
-    header.write(`${content.length.toString(8).padStart(11, '0')}\0`, 124);
-    header.write(
-      `${Math.floor(Date.now() / 1000)
-        .toString(8)
-        .padStart(11, '0')}\0`,
-      136,
+    blocks.push(
+      tarHeader(entry, content.length),
+      content,
+      Buffer.alloc((512 - (content.length % 512)) % 512),
     );
-    header.write('        ', 148);
-    header.write(tarTypes[entry.type], 156);
-    if (entry.target) header.write(entry.target, 157, 100, 'utf8');
-    header.write('ustar\0', 257);
-    header.write('00', 263);
-    let sum = 0;
-    for (const byte of header) sum += byte;
-    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
-    blocks.push(header, content, Buffer.alloc((512 - (content.length % 512)) % 512));
   }
-  blocks.push(Buffer.alloc(1024));
-  return gzipSync(Buffer.concat(blocks));
+  if (end) blocks.push(Buffer.alloc(1024));
+  return Buffer.concat(blocks);
+}
+
+/** A real ustar archive, gzipped (names up to 100 bytes). */
+export function makeTarGz(entries: readonly TestEntry[]): Buffer {
+  return gzipSync(makeTar(entries));
 }

@@ -26,8 +26,22 @@ export function createSkillHubSearchTool(client: SkillHubClient): ITool {
   });
 }
 
+/** Options of {@link createSkillHubInstallTool}. */
+export interface SkillHubInstallToolOptions {
+  /**
+   * A folder the skills folder must really be in, links followed: the workspace when skills are
+   * installed into it, so a `.tinyelf/skills` link planted in a repository cannot send an install
+   * outside. @default none
+   */
+  readonly containedIn?: string;
+}
+
 /** `skillhub_install`: downloads, checks and installs a skill; list_skills shows it at once. */
-export function createSkillHubInstallTool(client: SkillHubClient, skillsFolder: string): ITool {
+export function createSkillHubInstallTool(
+  client: SkillHubClient,
+  skillsFolder: string,
+  options: SkillHubInstallToolOptions = {},
+): ITool {
   return defineJsonSchemaTool<{ skillId: string; replace?: boolean }>({
     name: 'skillhub_install',
     description: `Installs a skill from SkillHub into ${skillsFolder}. The archive is checked against the registry's SHA-256 and unpacked safely. An installed skill of the same name is replaced only with replace: true.`,
@@ -72,6 +86,7 @@ export function createSkillHubInstallTool(client: SkillHubClient, skillsFolder: 
         format,
         name: entry.id,
         skillsFolder,
+        containedIn: options.containedIn,
         replace,
       });
       return `${installed.replaced ? 'Replaced' : 'Installed'} skill ${installed.name} ${entry.version} in ${installed.folder} (${installed.files.length} files). list_skills shows it now; read it with read_skill.`;
