@@ -57,6 +57,7 @@ export async function skillsCommand(
       format,
       name: entry.id,
       skillsFolder: join(base, '.tinyelf', 'skills'),
+      containedIn: skills.installTo === 'workspace' ? workspaceRoot : undefined,
       replace: options.replace,
     });
     process.stdout.write(`Installed ${installed.name} ${entry.version} in ${installed.folder}.\n`);
