@@ -33,6 +33,29 @@ export { ToolNotFoundError } from './errors/tool-not-found-error';
 export { ToolTimeoutError } from './errors/tool-timeout-error';
 export { createConsoleLogger, type Logger, silentLogger } from './logger/logger';
 export type { BackgroundModel } from './model/background-model';
+export {
+  type ConnectFunction,
+  fetchGuarded,
+  type GuardedFetchOptions,
+  type GuardedResponse,
+} from './network/guarded-fetch';
+export { canonicalHost, parseIpv4 } from './network/host-spelling';
+export { type AddressCategory, categorizeAddress } from './network/ip-address';
+export {
+  classifyHost,
+  describeNonPublicHost,
+  type HostCategory,
+  type NonPublicHost,
+  nonPublicHostWarning,
+} from './network/non-public-host';
+export { pinnedLookup } from './network/pinned-lookup';
+export {
+  type CheckedUrl,
+  checkUrl,
+  type LookupFunction,
+  type UrlGuardOptions,
+  urlBlockedMessage,
+} from './network/url-guard';
 export { BUILD_STEP_ORDER, BuildStep, buildStepName } from './plugin/build-step';
 export { isPluginApiCompatible, PLUGIN_API_VERSION } from './plugin/plugin-api-version';
 export { registerToolPlugin } from './plugin/register-tool-plugin';
