@@ -202,6 +202,8 @@ describe('tinyelf skills', () => {
       skills: {
         registryUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/index.json`,
         installTo: 'workspace',
+        // A registry on this machine, as on an intranet: SkillHub requests are public-only by default.
+        allowPrivateNetwork: true,
       },
     });
     const runAsync = (args: string[]) => tinyelfAsync([...args, '--dir', root]);

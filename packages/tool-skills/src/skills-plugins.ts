@@ -62,7 +62,12 @@ export function createSkillHubPlugin(options: SkillsOptions = {}): ToolPlugin {
       const client = new SkillHubClient({
         registryUrl: resolved.registryUrl ?? '',
         maxArchiveBytes: resolved.maxArchiveBytes,
-        fetch: resolved.fetch,
+        guard: {
+          allowPrivateNetwork: resolved.allowPrivateNetwork,
+          allowedHosts: resolved.allowedHosts,
+          lookup: resolved.lookup,
+        },
+        connect: resolved.connect,
       });
       const inWorkspace = resolved.installTo === 'workspace';
       const base = inWorkspace ? context.workspaceRoot : (resolved.homeDir ?? homedir());

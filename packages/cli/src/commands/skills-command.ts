@@ -32,6 +32,7 @@ export async function skillsCommand(
   const client = new SkillHubClient({
     registryUrl: skills.registryUrl,
     maxArchiveBytes: skills.maxArchiveBytes,
+    guard: { allowPrivateNetwork: skills.allowPrivateNetwork, allowedHosts: skills.allowedHosts },
     onProgress: (received, total) =>
       process.stderr.write(
         `\rDownloading: ${Math.round((received / Math.max(total, 1)) * 100)}% (${received} of ${total} bytes)`,

@@ -59,10 +59,7 @@ export function describeSkillInstallAttackCases(): void {
           try {
             hub.add({ id: input.name!, archive, format: 'zip' });
             const registry = new ToolRegistry({ spillDirectory: false }).register(
-              createSkillHubInstallTool(
-                new SkillHubClient({ registryUrl: hub.indexUrl }),
-                skillsFolder,
-              ),
+              createSkillHubInstallTool(new SkillHubClient(hub.clientOptions), skillsFolder),
             );
             const warnings = await registry.assessRisk('skillhub_install', { skillId: input.name });
             expect(warnings.map((warning) => warning.rule)).toEqual(['skill-overwrite']);

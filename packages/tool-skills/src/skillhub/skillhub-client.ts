@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { TinyElfError } from '@tinyelf/core';
+import {
+  type ConnectFunction,
+  fetchGuarded,
+  type GuardedResponse,
+  TinyElfError,
+  type UrlGuardOptions,
+} from '@tinyelf/core';
 
 /** One skill in a SkillHub index. */
 export interface SkillHubEntry {
@@ -27,38 +33,55 @@ export interface SkillHubClientOptions {
   readonly registryUrl: string;
   /** The largest archive downloaded. @default 20 MB */
   readonly maxArchiveBytes?: number;
-  /** The HTTP transport. @default globalThis.fetch */
-  readonly fetch?: typeof fetch;
-  /** Per request. @default 30_000 */
+  /**
+   * How every request is checked, the index, the archive and each redirect, by core's URL guard
+   * (the one WebFetch uses): loopback, private, link-local and metadata addresses are refused
+   * unless allowed here (`allowPrivateNetwork`, `allowedHosts`, for an intranet registry).
+   * @default {} (public addresses only)
+   */
+  readonly guard?: UrlGuardOptions;
+  /** Where a checked address is connected to (a test seam). @default the checked address */
+  readonly connect?: ConnectFunction;
+  /** Per request, redirects included. @default 30_000 */
   readonly timeoutMs?: number;
-  /** Reports download progress (bytes so far, bytes expected). */
+  /** Reports the download (bytes received, bytes expected) once it is complete. */
   readonly onProgress?: (received: number, total: number) => void;
 }
 
+/** The largest index read. */
+const maxIndexBytes = 5 * 1024 * 1024;
+
 /**
  * Reads a SkillHub registry: a static JSON index (`{ "skills": [SkillHubEntry, ...] }`) and the
- * archives it points to, hosted on any web server.
+ * archives it points to, hosted on any web server. Every request goes through core's guarded
+ * fetch: each hop's address checked, the connection pinned to it, the body capped.
  */
 export class SkillHubClient {
   constructor(private readonly options: SkillHubClientOptions) {}
 
   /** Every skill the index lists (entries missing required fields are left out). */
   async index(signal?: AbortSignal): Promise<SkillHubEntry[]> {
-    const response = await this.request(this.options.registryUrl, signal);
+    const url = this.options.registryUrl;
+    const response = await this.request(url, maxIndexBytes, true, signal);
+    if (response.truncated)
+      throw new TinyElfError({
+        code: 'SKILLHUB_FAILED',
+        message: `The SkillHub index at ${url} is larger than ${maxIndexBytes / 1024 / 1024} MB.`,
+      });
     let body: unknown;
     try {
-      body = await response.json();
+      body = JSON.parse(response.body.toString('utf8'));
     } catch {
       throw new TinyElfError({
         code: 'SKILLHUB_FAILED',
-        message: `The SkillHub index at ${this.options.registryUrl} is not JSON.`,
+        message: `The SkillHub index at ${url} is not JSON.`,
       });
     }
     const skills = (body as { skills?: unknown })?.skills;
     if (!Array.isArray(skills))
       throw new TinyElfError({
         code: 'SKILLHUB_FAILED',
-        message: `The SkillHub index at ${this.options.registryUrl} has no "skills" list.`,
+        message: `The SkillHub index at ${url} has no "skills" list.`,
       });
     return skills.filter(isEntry);
   }
@@ -82,33 +105,32 @@ export class SkillHubClient {
     /** Its format: the entry's `format`, or from the URL (`.zip`, otherwise tar.gz). */
     format: 'tar.gz' | 'zip';
   }> {
-    const cap = Math.min(entry.size, this.options.maxArchiveBytes ?? 20 * 1024 * 1024);
-    if (entry.size > (this.options.maxArchiveBytes ?? 20 * 1024 * 1024)) {
+    const allowed = this.options.maxArchiveBytes ?? 20 * 1024 * 1024;
+    if (entry.size > allowed) {
       throw new TinyElfError({
         code: 'SKILL_INSTALL_REFUSED',
-        message: `The skill ${entry.id} is ${entry.size} bytes, more than the ${this.options.maxArchiveBytes ?? 20 * 1024 * 1024} allowed.`,
+        message: `The skill ${entry.id} is ${entry.size} bytes, more than the ${allowed} allowed.`,
       });
     }
-    const url = new URL(entry.archive, this.options.registryUrl).href;
-    const response = await this.request(url, signal);
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const reader = response.body?.getReader();
-    while (reader) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.length;
-      if (received > cap) {
-        await reader.cancel();
-        throw new TinyElfError({
-          code: 'SKILL_INSTALL_REFUSED',
-          message: `The archive of ${entry.id} is larger than the ${entry.size} bytes the index states; the download was stopped.`,
-        });
-      }
-      chunks.push(Buffer.from(value));
-      this.options.onProgress?.(received, entry.size);
+    let url: string;
+    try {
+      url = new URL(entry.archive, this.options.registryUrl).href;
+    } catch {
+      throw new TinyElfError({
+        code: 'SKILL_INSTALL_REFUSED',
+        message: `The index gives the archive of ${entry.id} as ${JSON.stringify(entry.archive)}, which is not a URL.`,
+      });
     }
-    const archive = Buffer.concat(chunks);
+    // One byte more than stated, to tell an archive of the stated size from a longer one.
+    const response = await this.request(url, Math.max(entry.size, 0) + 1, false, signal, entry.id);
+    const archive = response.body;
+    if (archive.length > entry.size) {
+      throw new TinyElfError({
+        code: 'SKILL_INSTALL_REFUSED',
+        message: `The archive of ${entry.id} is larger than the ${entry.size} bytes the index states; the download was stopped.`,
+      });
+    }
+    this.options.onProgress?.(archive.length, entry.size);
     const digest = createHash('sha256').update(archive).digest('hex');
     if (digest !== entry.sha256.toLowerCase()) {
       throw new TinyElfError({
@@ -120,21 +142,46 @@ export class SkillHubClient {
     return { archive, format };
   }
 
-  private async request(url: string, signal?: AbortSignal): Promise<Response> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
-    let response: Response;
+  private async request(
+    url: string,
+    maxBytes: number,
+    decode: boolean,
+    signal: AbortSignal | undefined,
+    archiveOf?: string,
+  ): Promise<GuardedResponse> {
+    let response: GuardedResponse;
     try {
-      response = await (this.options.fetch ?? fetch)(url, {
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      response = await fetchGuarded(url, {
+        guard: this.options.guard ?? {},
+        connect: this.options.connect,
+        timeoutMs: this.options.timeoutMs ?? 30_000,
+        maxBytes,
+        decode,
+        userAgent: 'TinyElf-SkillHub',
+        accept: decode ? 'application/json' : 'application/octet-stream',
+        signal,
       });
     } catch (error) {
+      const what = archiveOf
+        ? `The archive of ${archiveOf} was not downloaded`
+        : 'SkillHub could not be read';
+      if (
+        TinyElfError.isInstance(error) &&
+        error.code !== 'FETCH_FAILED' &&
+        error.code !== 'DNS_FAILED'
+      )
+        throw new TinyElfError({
+          code: error.code,
+          message: `${what}: ${error.message}`,
+          cause: error,
+        });
       throw new TinyElfError({
         code: 'SKILLHUB_FAILED',
         message: `SkillHub could not be reached at ${url} (${(error as Error).message}).`,
         cause: error,
       });
     }
-    if (!response.ok)
+    if (response.status < 200 || response.status > 299)
       throw new TinyElfError({
         code: 'SKILLHUB_FAILED',
         message: `SkillHub answered HTTP ${response.status} for ${url}.`,

@@ -17,7 +17,7 @@ async function setup(maxArchiveBytes?: number) {
   hub = await startSkillHub();
   const folders = createSkillFolders();
   const skillsFolder = join(folders.home, '.tinyelf', 'skills');
-  const client = new SkillHubClient({ registryUrl: hub.indexUrl, maxArchiveBytes });
+  const client = new SkillHubClient({ ...hub.clientOptions, maxArchiveBytes });
   const loader = new SkillsLoader({ workspaceRoot: folders.workspace, homeDir: folders.home });
   const registry = new ToolRegistry({ spillDirectory: false }).registerAll([
     createSkillHubSearchTool(client),

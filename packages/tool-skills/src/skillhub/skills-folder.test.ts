@@ -8,7 +8,7 @@ import { validSkill } from '../testing/archive-bombs';
 import { makeTarGz } from '../testing/archives';
 import { tree } from '../testing/measured-install';
 import { createSkillFolders } from '../testing/skill-folders';
-import { startSkillHub, type TestSkillHub } from '../testing/skillhub-server';
+import { startSkillHub, type TestSkillHub, testLookup } from '../testing/skillhub-server';
 import { installSkillArchive } from './install-skill-archive';
 
 let hub: TestSkillHub | undefined;
@@ -32,7 +32,10 @@ async function workspaceInstallTool(workspace: string) {
     config: { skills: { registryUrl: hub.indexUrl, installTo: 'workspace' } },
   });
   return new ToolRegistry({ spillDirectory: false }).registerAll(
-    await createSkillHubPlugin().createTools(context),
+    await createSkillHubPlugin({
+      lookup: testLookup,
+      connect: hub.clientOptions.connect,
+    }).createTools(context),
   );
 }
 
