@@ -114,7 +114,9 @@ export async function installSkillArchive(
       replaced: exists,
     };
   } finally {
-    await rm(temporary, { recursive: true, force: true });
+    // A failed clean-up (another process writing into the folder) must not hide the outcome;
+    // the folder's name starts with a dot, so the loader never reads it as a skill.
+    await rm(temporary, { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
   }
 }
 

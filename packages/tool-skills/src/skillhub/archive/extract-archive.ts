@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { mkdir, open, realpath } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readlink, realpath, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArchiveEntry } from './archive-entry';
 import { EntryPaths, shown } from './entry-paths';
@@ -58,6 +58,13 @@ export async function extractArchive(
       files.push(segments.join('/'));
     }
     return { files, bytes: budget.bytes, entries: budget.entries };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP')
+      throw new UnsafeArchiveError(
+        `the install folder changed while unpacking (${code} for ${(error as NodeJS.ErrnoException).path ?? 'a file'}); it was moved outside the install folder or removed`,
+      );
+    throw error;
   } finally {
     onWork?.({ bytes: budget.bytes, entries: budget.entries });
   }
@@ -98,6 +105,7 @@ async function writeEntry(
     },
   );
   try {
+    await checkOpened(handle, destination, entry.name);
     for await (const chunk of entry.content) {
       await handle.write(chunk);
       budget.checkTime();
@@ -105,4 +113,24 @@ async function writeEntry(
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Verifies, through the descriptor, that the file just created is the one meant (Linux:
+ * `/proc/self/fd`): a folder swapped for a link between the check of its path and the open would
+ * put it elsewhere. Such a file (new and empty, `O_EXCL` made sure it is ours) is removed and the
+ * archive refused before a byte is written.
+ */
+async function checkOpened(handle: FileHandle, destination: string, name: string): Promise<void> {
+  let opened: string;
+  try {
+    opened = await readlink(`/proc/self/fd/${handle.fd}`);
+  } catch {
+    opened = await realpath(destination);
+  }
+  if (opened === destination) return;
+  await unlink(opened).catch(() => {});
+  throw new UnsafeArchiveError(
+    `entry ${shown(name)} was being written outside the install folder (a folder was swapped for a link while unpacking)`,
+  );
 }
