@@ -1,6 +1,7 @@
 // Smoke test of the built @tinyelf/tool-skills on plain Node: skills and commands from real
-// folders, and a skill archive installed with the built extractor (yauzl and tar from dist).
+// folders, and skill archives (zip and tar.gz) installed with the built streaming extractor.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +31,16 @@ await installSkillArchive({
   name: 'greeter',
   skillsFolder: join(workspaceRoot, '.tinyelf', 'skills'),
 });
+mkdirSync(join(workspaceRoot, 'packed', 'packer'), { recursive: true });
+writeFileSync(
+  join(workspaceRoot, 'packed', 'packer', 'SKILL.md'),
+  '---\nname: packer\ndescription: Packs\n---\nPack.',
+);
+await installSkillArchive({
+  archive: execFileSync('tar', ['-czf', '-', '-C', join(workspaceRoot, 'packed'), 'packer']),
+  format: 'tar.gz',
+  skillsFolder: join(workspaceRoot, '.tinyelf', 'skills'),
+});
 await assert.rejects(
   installSkillArchive({
     archive: Buffer.from(zipSync({ '../evil': Buffer.from('x') })),
@@ -48,7 +59,7 @@ for (const plugin of [createSkillsPlugin(), createSlashCommandPlugin()])
   registry.registerAll(await plugin.createTools(context));
 assert.equal(
   (await registry.execute('1', 'list_skills', {})).content,
-  '- greeter (workspace): Greets people',
+  '- greeter (workspace): Greets people\n- packer (workspace): Packs',
 );
 assert.match(
   (await registry.execute('2', 'slash_command', { command: '/hello', args: '"the elves"' }))
