@@ -1,5 +1,6 @@
 // Skill archive bombs for the benchmark, built here (the test helpers are TypeScript): tar.gz and
 // zip, the reported one first. Each returns { archive, format }.
+import { randomBytes } from 'node:crypto';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 
 const megabyte = 1024 * 1024;
@@ -104,12 +105,28 @@ export const bombs = {
       gzipZeros(1024 * megabyte),
     ]),
   }),
-  'tar.gz: worst case, honest zero files up to the 50 MB limit': () => {
+  'tar.gz: honest zero files (1,000:1), up to the 50 MB limit': () => {
     const size = Math.floor(9.9 * megabyte);
     const files = Array.from({ length: 6 }, (_, index) =>
       Buffer.concat([tarHeader(`pdf-tools/zeros-${index}`, size), padded(Buffer.alloc(size))]),
     );
     return { format: 'tar.gz', archive: gzipSync(Buffer.concat([skillTar(), ...files])) };
+  },
+  'tar.gz: worst case, 600 KB of random data to pass the ratio limit, then zeros to 50 MB': () => {
+    const size = Math.floor(9.9 * megabyte);
+    const noise = randomBytes(600 * 1024);
+    const files = Array.from({ length: 6 }, (_, index) =>
+      Buffer.concat([tarHeader(`pdf-tools/zeros-${index}`, size), padded(Buffer.alloc(size))]),
+    );
+    const archive = gzipSync(
+      Buffer.concat([
+        skillTar(),
+        tarHeader('pdf-tools/noise', noise.length),
+        padded(noise),
+        ...files,
+      ]),
+    );
+    return { format: 'tar.gz', archive };
   },
   'tar.gz: 20,000 empty entries': () => ({
     format: 'tar.gz',
@@ -139,13 +156,14 @@ export const bombs = {
       ]),
     };
   },
-  'zip: worst case, honest zero files up to the 50 MB limit': () => {
-    const size = Math.floor(9.9 * megabyte);
+  'zip: worst case, 600 KB of random data to pass the ratio limit, then zeros to 50 MB': () => {
+    const size = 12 * megabyte;
     return {
       format: 'zip',
       archive: zip([
         zipSkill(),
-        ...Array.from({ length: 5 }, (_, index) =>
+        deflated('pdf-tools/noise', randomBytes(600 * 1024)),
+        ...Array.from({ length: 4 }, (_, index) =>
           deflated(`pdf-tools/zeros-${index}`, Buffer.alloc(size)),
         ),
         deflated('pdf-tools/zeros-last', Buffer.alloc(size), 0),

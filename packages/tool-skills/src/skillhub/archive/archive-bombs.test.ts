@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -77,7 +78,7 @@ describe('skill archive bombs', { retry: 2 }, () => {
     await expectRefused(
       largeFileTarBomb(1024 * megabyte),
       'tar.gz',
-      /entry "pdf-tools\/zeros.bin" declares 1024 MB, which passes the limit of 50 MB unpacked/,
+      /entry "pdf-tools\/zeros.bin" declares 1024 MB, which passes 50 MB \(the limit on unpacked bytes\)/,
       megabyte,
     );
   });
@@ -119,7 +120,7 @@ describe('skill archive bombs', { retry: 2 }, () => {
     await expectRefused(
       honestZipBomb(200 * megabyte),
       'zip',
-      /declare \d+ bytes unpacked up to "pdf-tools\/zeros.bin", more than 52428800 \(the limit on unpacked bytes\)/,
+      /the entries up to "pdf-tools\/zeros.bin" declare 200.0 MB, which passes 19.\d MB, 100 times the \d+ bytes archive \(the limit on the compression ratio\)/,
       0,
     );
   });
@@ -162,11 +163,24 @@ describe('skill archive bombs', { retry: 2 }, () => {
     );
   });
 
+  it('refuses zeros beyond 100 times the archive size (the compression ratio), honestly declared', async () => {
+    await expectRefused(
+      largeFileTarBomb(10 * megabyte),
+      'tar.gz',
+      /entry "pdf-tools\/zeros.bin" declares 10 MB, which passes 1 MB, 100 times the \d+ bytes archive \(the limit on the compression ratio\)/,
+      megabyte,
+    );
+  });
+
   it('installs a legitimate 30 MB skill within the limits, without holding up the loop', async () => {
     const large = gzipSync(
       makeTar([
         ...validSkill,
-        { name: 'pdf-tools/data.txt', type: 'file', content: 'elf '.repeat(7.5 * megabyte) },
+        {
+          name: 'pdf-tools/data.txt',
+          type: 'file',
+          content: randomBytes(15 * megabyte).toString('hex'),
+        },
       ]),
     );
     const result = await measuredInstall(large, 'tar.gz');

@@ -40,7 +40,7 @@ export async function extractArchive(
   limits: ExtractionLimits,
   onWork?: (work: ExtractionWork) => void,
 ): Promise<ExtractedFiles> {
-  const budget = new ExtractionBudget(limits);
+  const budget = new ExtractionBudget(limits, archive.length);
   const paths = new EntryPaths(limits.maxDepth);
   const created = new Set<string>([folder]);
   const files: string[] = [];

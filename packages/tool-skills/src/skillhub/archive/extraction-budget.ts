@@ -18,27 +18,39 @@ export class ExtractionBudget {
   bytes = 0;
   /** Entries seen so far. */
   entries = 0;
+  /** The unpacked bytes allowed: `maxTotalBytes`, or less for a small archive (`maxRatio`). */
+  readonly maxBytes: number;
   private readonly deadline: number;
+  private readonly limitName: string;
 
-  constructor(readonly limits: ExtractionLimits) {
+  constructor(
+    readonly limits: ExtractionLimits,
+    archiveBytes: number,
+  ) {
     this.deadline = Date.now() + limits.timeoutMs;
+    const byRatio = Math.max(megabyte, archiveBytes * limits.maxRatio);
+    this.maxBytes = Math.min(limits.maxTotalBytes, byRatio);
+    this.limitName =
+      byRatio < limits.maxTotalBytes
+        ? `${bytes(this.maxBytes)}, ${limits.maxRatio} times the ${bytes(archiveBytes)} archive (the limit on the compression ratio)`
+        : `${bytes(this.maxBytes)} (the limit on unpacked bytes)`;
   }
 
   /** Charges decompressed bytes. */
   chargeBytes(count: number): void {
     this.bytes += count;
-    if (this.bytes > this.limits.maxTotalBytes)
+    if (this.bytes > this.maxBytes)
       throw new UnsafeArchiveError(
-        `the archive unpacks to more than ${bytes(this.limits.maxTotalBytes)} (the limit on unpacked bytes, tar padding and zero blocks included)`,
+        `the archive unpacks to more than ${this.limitName}; tar padding and zero blocks count too`,
       );
     this.checkTime();
   }
 
-  /** Refuses up front an entry whose declared size alone would pass the byte limit. */
-  checkDeclared(name: string, size: number): void {
-    if (this.bytes + size > this.limits.maxTotalBytes)
+  /** Refuses up front an entry (or, for zip, entries so far) whose declared size passes the byte limit. */
+  checkDeclared(name: string, size: number, cumulative = false): void {
+    if (this.bytes + size > this.maxBytes)
       throw new UnsafeArchiveError(
-        `entry ${JSON.stringify(name)} declares ${bytes(size)}, which passes the limit of ${bytes(this.limits.maxTotalBytes)} unpacked`,
+        `${cumulative ? `the entries up to ${JSON.stringify(name)} declare` : `entry ${JSON.stringify(name)} declares`} ${bytes(size)}, which passes ${this.limitName}`,
       );
   }
 

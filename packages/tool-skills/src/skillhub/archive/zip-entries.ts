@@ -36,11 +36,8 @@ export async function* zipEntries(
         throw new UnsafeArchiveError(
           `entry ${JSON.stringify(name)} uses compression method ${entry.compressionMethod} (only stored and deflated entries are read)`,
         );
+      budget.checkDeclared(name, declared + entry.uncompressedSize, true);
       declared += entry.uncompressedSize;
-      if (declared > budget.limits.maxTotalBytes)
-        throw new UnsafeArchiveError(
-          `the entries declare ${declared} bytes unpacked up to ${JSON.stringify(name)}, more than ${budget.limits.maxTotalBytes} (the limit on unpacked bytes)`,
-        );
       entries.push(entry);
     }
     refuseOverlaps(entries);
