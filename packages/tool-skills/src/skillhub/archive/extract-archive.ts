@@ -26,8 +26,9 @@ const createFlags =
   constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 /**
- * Unpacks a skill archive into an empty folder the caller created (its real path), streaming:
- * each entry's name and kind is checked before anything of it is written, content goes straight
+ * Unpacks a skill archive into an empty folder the caller created (its real path), streaming, in
+ * two passes: the first reads and checks the whole archive and writes nothing, so an archive
+ * refused for its names, kinds or work never touches the disk; in the second, content goes straight
  * to its file with backpressure, and every destination's folder is re-checked to be where it
  * should be inside `folder` (no link followed) before the file is created with `O_EXCL` and
  * `O_NOFOLLOW`. Throws an {@link UnsafeArchiveError} at the first limit passed; `onWork` hears
@@ -41,22 +42,12 @@ export async function extractArchive(
   onWork?: (work: ExtractionWork) => void,
 ): Promise<ExtractedFiles> {
   const budget = new ExtractionBudget(limits, archive.length);
-  const paths = new EntryPaths(limits.maxDepth);
-  const created = new Set<string>([folder]);
-  const files: string[] = [];
-  const entries = format === 'zip' ? zipEntries(archive, budget) : tarGzEntries(archive, budget);
   try {
-    for await (const entry of entries) {
-      const segments = paths.accept(entry);
-      if (!segments) continue;
-      if (entry.type === 'directory') {
-        await makeFolders(folder, segments, created);
-        continue;
-      }
-      const parent = await makeFolders(folder, segments.slice(0, -1), created);
-      await writeEntry(entry, join(parent, segments[segments.length - 1]!), budget);
-      files.push(segments.join('/'));
-    }
+    // First pass: read and judge everything, writing nothing, so a refused archive (every bomb)
+    // costs no disk work; second pass, same checks and limits (the same deadline), writes.
+    await unpack(archive, format, budget, undefined);
+    budget.restart();
+    const files = await unpack(archive, format, budget, folder);
     return { files, bytes: budget.bytes, entries: budget.entries };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -68,6 +59,35 @@ export async function extractArchive(
   } finally {
     onWork?.({ bytes: budget.bytes, entries: budget.entries });
   }
+}
+
+/** One pass over the entries: checked, and written below `folder` when given (else only read). */
+async function unpack(
+  archive: Buffer,
+  format: 'zip' | 'tar.gz',
+  budget: ExtractionBudget,
+  folder: string | undefined,
+): Promise<string[]> {
+  const paths = new EntryPaths(budget.limits.maxDepth);
+  const created = new Set<string>(folder ? [folder] : []);
+  const files: string[] = [];
+  const entries = format === 'zip' ? zipEntries(archive, budget) : tarGzEntries(archive, budget);
+  for await (const entry of entries) {
+    const segments = paths.accept(entry);
+    if (!segments) continue;
+    if (!folder) {
+      for await (const _chunk of entry.content) budget.checkTime();
+      continue;
+    }
+    if (entry.type === 'directory') {
+      await makeFolders(folder, segments, created);
+      continue;
+    }
+    const parent = await makeFolders(folder, segments.slice(0, -1), created);
+    await writeEntry(entry, join(parent, segments[segments.length - 1]!), budget);
+    files.push(segments.join('/'));
+  }
+  return files;
 }
 
 /** Creates the folders of a path one by one below `root`, and checks the last is really there. */

@@ -36,6 +36,12 @@ export class ExtractionBudget {
         : `${bytes(this.maxBytes)} (the limit on unpacked bytes)`;
   }
 
+  /** Counts from zero again (for a second pass over the same archive); the deadline stays. */
+  restart(): void {
+    this.bytes = 0;
+    this.entries = 0;
+  }
+
   /** Charges decompressed bytes. */
   chargeBytes(count: number): void {
     this.bytes += count;
