@@ -131,7 +131,7 @@ export class SkillHubClient {
       });
     }
     this.options.onProgress?.(archive.length, entry.size);
-    const digest = createHash('sha256').update(archive).digest('hex');
+    const digest = await sha256(archive);
     if (digest !== entry.sha256.toLowerCase()) {
       throw new TinyElfError({
         code: 'SKILL_INSTALL_REFUSED',
@@ -188,6 +188,16 @@ export class SkillHubClient {
       });
     return response;
   }
+}
+
+/** The SHA-256 of a buffer, hashed 1 MB at a time with a turn of the event loop between. */
+async function sha256(data: Buffer): Promise<string> {
+  const hash = createHash('sha256');
+  for (let offset = 0; offset < data.length; offset += 1024 * 1024) {
+    hash.update(data.subarray(offset, offset + 1024 * 1024));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return hash.digest('hex');
 }
 
 function isEntry(value: unknown): value is SkillHubEntry {
