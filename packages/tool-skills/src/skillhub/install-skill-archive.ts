@@ -105,7 +105,12 @@ export async function installSkillArchive(
     }
     const previous = join(skillsFolder, `${temporary.slice(skillsFolder.length + 1)}-replaced`);
     if (exists) await rename(target, previous);
-    await rename(folder, target);
+    try {
+      await rename(folder, target);
+    } catch (error) {
+      if (exists) await rename(previous, target).catch(() => {}); // Put the old skill back.
+      throw error;
+    }
     if (exists) await rm(previous, { recursive: true, force: true });
     return {
       name,
