@@ -125,7 +125,14 @@ describe('file tools against a process swapping folders and files for symbolic l
     expect(made).toBeGreaterThan(rounds * 10);
     expect(swaps, 'the attacker kept swapping').toBeGreaterThan(rounds);
     expect(leaks, 'calls that returned outside content or names').toEqual([]);
-    // Not vacuous: every call also succeeded with inside content while the swaps went on.
-    expect([...insideSeen.keys()].sort()).toEqual(calls.map(describeCall).sort());
+    // Not vacuous: calls of most kinds succeeded with inside content while the swaps went on (how
+    // often depends on the scheduling), and once the swapping stopped, every call shows it.
+    expect(insideSeen.size).toBeGreaterThanOrEqual(calls.length / 2);
+    writeFileSync(join(workspace.root, 'note.txt'), 'note inside needle\n');
+    for (const call of calls) {
+      const [tool, registry, params] = call;
+      const result = await registry.execute('after', tool, params);
+      expect(result.content, describeCall(call)).toMatch(/inside|file\.txt|deep\.txt|note\.txt/);
+    }
   }, 120_000);
 });

@@ -98,8 +98,10 @@ export class OpenedFolder {
 
   /** Opens a sub-folder (not through a symbolic link); undefined when it is gone or not a folder. */
   openFolder(name: string): OpenedFolder | undefined {
-    const opened = this.openEntry(name, 'folder');
-    return opened && new OpenedFolder(opened.descriptor, this.locationOf(name));
+    const descriptor = this.openEntry(name, 'folder');
+    return descriptor === undefined
+      ? undefined
+      : new OpenedFolder(descriptor, this.locationOf(name));
   }
 
   /**
@@ -107,12 +109,26 @@ export class OpenedFolder {
    * device); undefined when it is gone or not a regular file. The caller closes the descriptor.
    */
   openFile(name: string): OpenedObject | undefined {
-    const opened = this.openEntry(name, 'file');
-    if (opened && !opened.info.isFile()) {
-      closeSync(opened.descriptor);
-      return undefined;
+    const descriptor = this.openEntry(name, 'file');
+    if (descriptor === undefined) return undefined;
+    try {
+      const info = fstatSync(descriptor);
+      if (info.isFile()) return { descriptor, info, location: this.locationOf(name) };
+    } catch {
+      // gone
     }
-    return opened;
+    closeSync(descriptor);
+    return undefined;
+  }
+
+  /**
+   * Opens an entry for reading as {@link OpenedFolder.openFile} does, without its `fstat`: for a
+   * caller that reads many files and checks the few it keeps. The entry was a regular file when
+   * listed, but may have been swapped for a pipe or device since (which then does not block); the
+   * caller `fstat`s what it uses. Undefined when it cannot be opened.
+   */
+  openFileDescriptor(name: string): number | undefined {
+    return this.openEntry(name, 'file');
   }
 
   /** Closes the descriptor. */
@@ -120,34 +136,25 @@ export class OpenedFolder {
     closeSync(this.descriptor);
   }
 
-  private openEntry(name: string, kind: 'file' | 'folder'): OpenedObject | undefined {
+  private openEntry(name: string, kind: 'file' | 'folder'): number | undefined {
     if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes(sep))
       return undefined;
-    const location = this.locationOf(name);
+    const flags = kind === 'file' ? FILE_OPEN_FLAGS : FOLDER_OPEN_FLAGS;
     if (descriptorPathsWork()) {
-      let descriptor: number;
       try {
-        descriptor = openSync(
-          join(this.access, name),
-          kind === 'file' ? FILE_OPEN_FLAGS : FOLDER_OPEN_FLAGS,
-        );
+        return openSync(`${this.access}/${name}`, flags);
       } catch {
-        return undefined;
-      }
-      try {
-        return { descriptor, info: fstatSync(descriptor), location };
-      } catch {
-        closeSync(descriptor);
         return undefined;
       }
     }
+    const location = this.locationOf(name);
     let opened: OpenedObject;
     try {
       opened = openAndLocate(location, kind);
     } catch {
       return undefined;
     }
-    if (opened.location === location) return opened;
+    if (opened.location === location) return opened.descriptor;
     closeSync(opened.descriptor);
     return undefined;
   }

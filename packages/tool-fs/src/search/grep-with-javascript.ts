@@ -1,4 +1,4 @@
-import { closeSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import picomatch from 'picomatch';
 import type { GrepQuery } from './grep-query';
@@ -36,23 +36,28 @@ export function grepWithJavaScript(
 
   forEachFile((file, open) => {
     if (include && !include(includeByPath ? toGlobPath(folder, file) : basename(file))) return;
-    const opened = open();
-    if (!opened) return;
-    let buffer: Buffer | undefined;
+    const descriptor = open();
+    if (descriptor === undefined) return;
+    let text: string;
+    let matchLines: number[];
     try {
-      buffer = reader.read(opened.descriptor, opened.info.size);
-    } finally {
-      closeSync(opened.descriptor);
-    }
-    if (!buffer) return;
-    if (literal && buffer.indexOf(literal) === -1) return;
-    if (buffer.indexOf(0) !== -1) return;
-    const text = buffer.toString('utf8');
-    const matchLines = findMatchingLines(text, lineRegex, scanRegex);
-    if (matchLines.length === 0) return;
-    if (opened.info.nlink > 1) {
-      hardLinked.push(file);
+      const buffer = reader.read(descriptor);
+      if (!buffer) return;
+      if (literal && buffer.indexOf(literal) === -1) return;
+      if (buffer.indexOf(0) !== -1) return;
+      text = buffer.toString('utf8');
+      matchLines = findMatchingLines(text, lineRegex, scanRegex);
+      if (matchLines.length === 0) return;
+      const info = fstatSync(descriptor);
+      if (!info.isFile()) return;
+      if (info.nlink > 1) {
+        hardLinked.push(file);
+        return;
+      }
+    } catch {
       return;
+    } finally {
+      closeSync(descriptor);
     }
     const entry = fileEntry(results, file);
     entry.matchCount = matchLines.length;
@@ -104,28 +109,32 @@ function findMatchingLines(text: string, lineRegex: RegExp, scanRegex: RegExp): 
 }
 
 /**
- * Reads whole open files into one reused buffer (grown as needed): usually one read per file,
+ * Reads whole open files into one reused buffer (grown as needed): one read for most files,
  * without allocating a new buffer each time. The result is valid until the next read.
  */
 class FileReader {
   private buffer = Buffer.allocUnsafe(1 << 16);
 
-  /** The content of an open file from its start (`size` from its `fstat`, a hint). */
-  read(descriptor: number, size: number): Buffer | undefined {
+  /**
+   * The content of an open file from its start; undefined when it cannot be read or is not a
+   * regular file (checked with `fstat` once it fills the first buffer, so that a device swapped in
+   * is never read without end).
+   */
+  read(descriptor: number): Buffer | undefined {
     try {
-      if (size >= this.buffer.length)
-        this.buffer = Buffer.allocUnsafe(Math.max(size + 1, this.buffer.length * 2));
-      let length = 0;
-      for (;;) {
-        if (length === this.buffer.length) {
-          const grown = Buffer.allocUnsafe(this.buffer.length * 2);
-          this.buffer.copy(grown, 0, 0, length);
-          this.buffer = grown;
-        }
-        const wanted = this.buffer.length - length;
-        const read = readSync(descriptor, this.buffer, length, wanted, length);
+      let length = readSync(descriptor, this.buffer, 0, this.buffer.length, 0);
+      if (length < this.buffer.length) return this.buffer.subarray(0, length);
+      const info = fstatSync(descriptor);
+      if (!info.isFile()) return undefined;
+      if (info.size >= this.buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.max(info.size + 1, this.buffer.length * 2));
+        this.buffer.copy(grown, 0, 0, length);
+        this.buffer = grown;
+      }
+      while (length < this.buffer.length) {
+        const read = readSync(descriptor, this.buffer, length, this.buffer.length - length, length);
+        if (read === 0) break;
         length += read;
-        if (read < wanted) break; // a short read of a regular file: its end
       }
       return this.buffer.subarray(0, length);
     } catch {

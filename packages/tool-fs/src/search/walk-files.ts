@@ -1,15 +1,16 @@
 import { closeSync } from 'node:fs';
-import { OpenedFolder, type OpenedObject, openAndLocate } from '@tinyelf/core';
+import { OpenedFolder, openAndLocate } from '@tinyelf/core';
 import type { GitignoreFilter } from './gitignore-filter';
 
 /** Folders deeper than this below the search folder are not entered (each level holds one descriptor). */
 const maximumDepth = 200;
 
 /**
- * Called for each regular file a walk finds, with its location and a function that opens it
- * through its folder's descriptor (valid only during the call; the caller closes what it opens).
+ * Called for each regular file a walk finds, with its location and a function that opens it for
+ * reading through its folder's descriptor (see `OpenedFolder.openFileDescriptor`; valid only
+ * during the call; the caller closes the descriptor and `fstat`s what it keeps).
  */
-export type FileVisitor = (location: string, open: () => OpenedObject | undefined) => void;
+export type FileVisitor = (location: string, open: () => number | undefined) => void;
 
 /**
  * Walks the regular files below an open folder the way `rg --files` does: symbolic links are not
@@ -55,7 +56,7 @@ function walkLevel(
         child.close();
       }
     } else if (entry.isFile() && !filter.isIgnoredIn(folder.location, location, false)) {
-      visit(location, () => folder.openFile(entry.name));
+      visit(location, () => folder.openFileDescriptor(entry.name));
     }
   }
 }

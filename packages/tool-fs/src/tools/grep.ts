@@ -123,7 +123,7 @@ function searchWithJavaScript(
           visit(location, () => {
             if (!opened.info.isFile()) return undefined;
             taken = true;
-            return opened;
+            return opened.descriptor;
           }),
         location,
         hardLinked,
