@@ -90,6 +90,7 @@ export { OpenedFolder, type OpenedObject, openAndLocate } from './workspace/open
 export {
   type GuardedPath,
   isWithin,
+  type OpenedPath,
   realLocation,
   WorkspaceGuard,
   type WorkspaceGuardOptions,

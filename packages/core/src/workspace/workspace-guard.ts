@@ -20,6 +20,14 @@ export interface WorkspaceGuardOptions {
   readonly deniedPaths?: readonly string[];
 }
 
+/** A path the guard accepted and opened (see {@link WorkspaceGuard.open}). */
+export interface OpenedPath {
+  /** The path as checked before it was opened. */
+  readonly guarded: GuardedPath;
+  /** What was opened: its descriptor (the caller closes it), its `fstat`, its real location. */
+  readonly opened: OpenedObject;
+}
+
 /** A path the guard accepted. */
 export interface GuardedPath {
   /** The path as the caller gave it. */
@@ -119,7 +127,7 @@ export class WorkspaceGuard {
    * was asked for), `PATH_CHANGED` (it became a symbolic link or vanished while being opened),
    * and {@link PathOutsideWorkspaceError} when the opened object is outside.
    */
-  open(path: string, kind: 'file' | 'folder'): { guarded: GuardedPath; opened: OpenedObject } {
+  open(path: string, kind: 'file' | 'folder'): OpenedPath {
     const guarded = this.resolve(path);
     let opened: OpenedObject;
     try {
