@@ -1,8 +1,12 @@
 import { TinyElfError } from '../errors/tinyelf-error';
 
-/** The error of a failed open, for a message the model can act on. */
-export function openError(error: unknown, path: string): unknown {
-  const code = (error as NodeJS.ErrnoException).code;
+/**
+ * The error of a failed open, for a message the model can act on. `isLink` tells whether the
+ * path is now a symbolic link (opening a folder with `O_NOFOLLOW` gives `ENOTDIR` for one).
+ */
+export function openError(error: unknown, path: string, isLink: () => boolean): unknown {
+  let code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOTDIR' && isLink()) code = 'ELOOP';
   if (code === 'ENOENT')
     return new TinyElfError({
       code: 'FILE_NOT_FOUND',

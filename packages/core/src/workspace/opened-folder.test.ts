@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TinyElfError } from '../errors/tinyelf-error';
 import { descriptorPathsWork } from './descriptor-location';
+import { openError } from './open-error';
 import { OpenedFolder, openAndLocate } from './opened-folder';
 import { WorkspaceGuard } from './workspace-guard';
 
@@ -106,5 +107,38 @@ describe('opening, then verifying what was opened', () => {
     } finally {
       folder.close();
     }
+  });
+});
+
+describe('WorkspaceGuard.open errors', () => {
+  const codeOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return (error as TinyElfError).code;
+    }
+    return 'no error';
+  };
+
+  it('says a file is not a folder, and a folder that became a symbolic link changed', () => {
+    const guard = new WorkspaceGuard({ workspaceRoot: root });
+    expect(codeOf(() => guard.open('dir/file.txt', 'folder'))).toBe('NOT_A_DIRECTORY');
+    const checked = guard.resolve('dir');
+    swapDirForLink();
+    // What the kernel says for the swapped folder, and how open() words it.
+    expect(codeOf(() => openAndLocate(checked.real, 'folder'))).toBe('ENOTDIR');
+    const enotdir = Object.assign(new Error('ENOTDIR'), { code: 'ENOTDIR' });
+    expect((openError(enotdir, 'dir', () => true) as TinyElfError).code).toBe('PATH_CHANGED');
+    expect((openError(enotdir, 'dir', () => false) as TinyElfError).code).toBe('NOT_A_DIRECTORY');
+  });
+
+  it('permits what is inside and refuses what is outside', () => {
+    const guard = new WorkspaceGuard({ workspaceRoot: root, deniedPaths: ['dir/sub'] });
+    expect(guard.permits(join(root, 'anything'))).toBe(true);
+    expect(guard.permits(outside)).toBe(false);
+    expect(guard.permits(join(root, 'dir', 'sub', 'x'))).toBe(false);
+    expect(
+      new WorkspaceGuard({ workspaceRoot: root, restrictToWorkspace: false }).permits(outside),
+    ).toBe(true);
   });
 });

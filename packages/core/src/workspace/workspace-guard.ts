@@ -133,7 +133,7 @@ export class WorkspaceGuard {
     try {
       opened = openAndLocate(guarded.real, kind);
     } catch (error) {
-      throw openError(error, path);
+      throw openError(error, path, () => isSymbolicLink(guarded.real));
     }
     const refusal =
       opened.location === undefined
@@ -215,6 +215,14 @@ export function isWithin(root: string, path: string): boolean {
   if (path === root) return true;
   const prefix = root.endsWith(sep) ? root : root + sep;
   return path.startsWith(prefix);
+}
+
+function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function exists(path: string): boolean {
