@@ -108,9 +108,12 @@ export {
   type ToolContext,
 } from './tool/tool';
 export { VERSION } from './version';
+export { descriptorPathsWork } from './workspace/descriptor-location';
+export { OpenedFolder, type OpenedObject, openAndLocate } from './workspace/opened-folder';
 export {
   type GuardedPath,
   isWithin,
+  type OpenedPath,
   realLocation,
   WorkspaceGuard,
   type WorkspaceGuardOptions,

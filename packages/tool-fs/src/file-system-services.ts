@@ -1,6 +1,7 @@
 import { WorkspaceGuard } from '@tinyelf/core';
 import { FileStateTracker } from './file-state-tracker';
 import type { FileSystemToolsOptions } from './file-system-tools-options';
+import { HardLinkWarnings } from './hard-links';
 import { findRipgrep } from './search/find-ripgrep';
 
 /** The options with every default filled in. */
@@ -10,6 +11,8 @@ export type ResolvedFileSystemOptions = Required<Omit<FileSystemToolsOptions, 'r
 export interface FileSystemServices {
   readonly guard: WorkspaceGuard;
   readonly tracker: FileStateTracker;
+  /** The hard-linked files Read warned about recently. */
+  readonly hardLinks: HardLinkWarnings;
   readonly options: ResolvedFileSystemOptions;
   /** The ripgrep binary to hand searches to, or undefined for the JavaScript search. */
   readonly ripgrepPath: string | undefined;
@@ -26,6 +29,7 @@ export function createFileSystemServices(options: FileSystemToolsOptions): FileS
   return {
     guard,
     tracker: new FileStateTracker(),
+    hardLinks: new HardLinkWarnings(guard),
     ripgrepPath: options.ripgrep === false ? undefined : findRipgrep(options.ripgrep ?? 'auto'),
     options: {
       workspaceRoot: guard.root,

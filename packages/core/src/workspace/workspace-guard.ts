@@ -1,7 +1,12 @@
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { closeSync, lstatSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { PathOutsideWorkspaceError } from '../errors/path-outside-workspace-error';
 import { TinyElfError } from '../errors/tinyelf-error';
+import { openError } from './open-error';
+import { type OpenedObject, openAndLocate } from './opened-folder';
+import { realLocation } from './real-location';
+
+export { realLocation } from './real-location';
 
 /** Options of a {@link WorkspaceGuard}. */
 export interface WorkspaceGuardOptions {
@@ -15,6 +20,14 @@ export interface WorkspaceGuardOptions {
   readonly deniedPaths?: readonly string[];
 }
 
+/** A path the guard accepted and opened (see {@link WorkspaceGuard.open}). */
+export interface OpenedPath {
+  /** The path as checked before it was opened. */
+  readonly guarded: GuardedPath;
+  /** What was opened: its descriptor (the caller closes it), its `fstat`, its real location. */
+  readonly opened: OpenedObject;
+}
+
 /** A path the guard accepted. */
 export interface GuardedPath {
   /** The path as the caller gave it. */
@@ -26,8 +39,6 @@ export interface GuardedPath {
   /** Whether something exists at the real location. */
   readonly exists: boolean;
 }
-
-const maximumLinks = 40;
 
 /**
  * The workspace path guard every file-touching tool uses. A relative path resolves against the
@@ -93,23 +104,54 @@ export class WorkspaceGuard {
       throw error;
     }
     const relativePath = relative(this.root, real) || '.';
-    const denied = this.deniedRoots.find((root) => isWithin(root, real));
-    if (denied) {
-      throw new PathOutsideWorkspaceError({
-        requestedPath: path,
-        workspaceRoot: this.root,
-        message: `Access to "${path}" is denied by configuration (${denied} is off limits).`,
-      });
-    }
-    if (this.restrictToWorkspace && !this.isAllowed(real)) {
-      const through = real === absolute ? '' : ' (it resolves through a symbolic link)';
-      throw new PathOutsideWorkspaceError({
-        requestedPath: path,
-        workspaceRoot: this.root,
-        message: `The path "${path}" is outside the workspace ${this.root}${through}; only files inside the workspace can be used.`,
-      });
-    }
+    const refusal = this.refusal(
+      path,
+      real,
+      real === absolute ? '' : ' (it resolves through a symbolic link)',
+    );
+    if (refusal) throw refusal;
     return { requested: path, real, relative: relativePath, exists: exists(real) };
+  }
+
+  /**
+   * Resolves and checks a path as {@link WorkspaceGuard.resolve} does, opens it, then checks the
+   * object actually opened, so that nothing swapped in between (a folder or file replaced by a
+   * symbolic link, on any part of the path) is ever used: the last part is opened with
+   * `O_NOFOLLOW` (and `O_NONBLOCK` for files, so a pipe never blocks), and the opened object's
+   * real location is read back through the descriptor (`/proc/self/fd/<n>` on Linux; elsewhere
+   * by comparing the descriptor's device and inode with an `lstat` of the checked path, which
+   * narrows the window to two system calls but cannot close it) and must itself be allowed. Use
+   * only the returned descriptor afterwards, never the path. The caller closes the descriptor.
+   *
+   * Errors (`TinyElfError`): `FILE_NOT_FOUND`, `PERMISSION_DENIED`, `NOT_A_DIRECTORY` (a folder
+   * was asked for), `PATH_CHANGED` (it became a symbolic link or vanished while being opened),
+   * and {@link PathOutsideWorkspaceError} when the opened object is outside.
+   */
+  open(path: string, kind: 'file' | 'folder'): OpenedPath {
+    const guarded = this.resolve(path);
+    let opened: OpenedObject;
+    try {
+      opened = openAndLocate(guarded.real, kind);
+    } catch (error) {
+      throw openError(error, path, () => isSymbolicLink(guarded.real));
+    }
+    const refusal =
+      opened.location === undefined
+        ? new TinyElfError({
+            code: 'PATH_CHANGED',
+            message: `"${path}" changed while it was being opened; try again.`,
+          })
+        : this.refusal(path, opened.location, ' (it changed while being opened)');
+    if (refusal) {
+      closeSync(opened.descriptor);
+      throw refusal;
+    }
+    return { guarded, opened };
+  }
+
+  /** Whether a real location may be used: not denied, and allowed when restricted. */
+  permits(realPath: string): boolean {
+    return this.refusal(realPath, realPath, '') === undefined;
   }
 
   /**
@@ -147,6 +189,25 @@ export class WorkspaceGuard {
   display(realPath: string): string {
     return isWithin(this.root, realPath) ? relative(this.root, realPath) || '.' : realPath;
   }
+  /** Why a real location may not be used, or undefined when it may. */
+  private refusal(path: string, real: string, through: string): TinyElfError | undefined {
+    const denied = this.deniedRoots.find((root) => isWithin(root, real));
+    if (denied) {
+      return new PathOutsideWorkspaceError({
+        requestedPath: path,
+        workspaceRoot: this.root,
+        message: `Access to "${path}" is denied by configuration (${denied} is off limits).`,
+      });
+    }
+    if (this.restrictToWorkspace && !this.isAllowed(real)) {
+      return new PathOutsideWorkspaceError({
+        requestedPath: path,
+        workspaceRoot: this.root,
+        message: `The path "${path}" is outside the workspace ${this.root}${through}; only files inside the workspace can be used.`,
+      });
+    }
+    return undefined;
+  }
 }
 
 /** Whether `path` is `root` or lies below it (separator-aware: `/ws_evil` is not in `/ws`). */
@@ -156,38 +217,12 @@ export function isWithin(root: string, path: string): boolean {
   return path.startsWith(prefix);
 }
 
-/**
- * The real location of an absolute, normalised path: every symbolic link on the way resolved,
- * also where the rest of the path does not exist yet (a new file below a linked folder) and for
- * dangling links (the location they would create).
- */
-export function realLocation(absolute: string, linksFollowed = { count: 0 }): string {
+function isSymbolicLink(path: string): boolean {
   try {
-    return realpathSync.native(absolute);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
   }
-  const parts = absolute.split(sep).filter(Boolean);
-  let current: string = sep;
-  for (let index = 0; index < parts.length; index++) {
-    const next = join(current, parts[index]!);
-    let isLink = false;
-    try {
-      isLink = lstatSync(next).isSymbolicLink();
-    } catch {
-      return join(current, ...parts.slice(index));
-    }
-    if (!isLink) {
-      current = next;
-      continue;
-    }
-    if (++linksFollowed.count > maximumLinks) {
-      throw Object.assign(new Error(`Too many symbolic links in ${absolute}`), { code: 'ELOOP' });
-    }
-    current = realLocation(resolve(current, readlinkSync(next)), linksFollowed);
-  }
-  return current;
 }
 
 function exists(path: string): boolean {

@@ -1,20 +1,24 @@
-import { TinyElfError } from '@tinyelf/core';
+import { TinyElfError, type WorkspaceGuard } from '@tinyelf/core';
 import picomatch from 'picomatch';
 import type { GrepQuery } from './grep-query';
 import { toGlobPath } from './list-search-files';
 import { ripgrepBaseArguments, runRipgrep } from './run-ripgrep';
 import { fileEntry, type SearchResults } from './search-results';
+import { hashLine, verifyRipgrepResults } from './verify-ripgrep-results';
 
 /**
- * Runs the search with ripgrep. Resolves to undefined when ripgrep cannot take the pattern
- * (its regex syntax differs from JavaScript's), so the caller can fall back.
+ * Runs the search with ripgrep, then keeps only what the files inside the workspace really hold
+ * (see {@link verifyRipgrepResults}; hard-linked files go to `hardLinked`). Resolves to undefined
+ * when ripgrep cannot take the pattern (its regex syntax differs from JavaScript's), so the
+ * caller can fall back.
  */
 export async function grepWithRipgrep(
   binary: string,
   query: GrepQuery,
   target: string,
-  workspaceRoot: string,
+  guard: WorkspaceGuard,
   skipDirectories: readonly string[],
+  hardLinked: string[],
   signal?: AbortSignal,
 ): Promise<SearchResults | undefined> {
   const args = [...ripgrepBaseArguments(skipDirectories), '--color', 'never', '--no-messages'];
@@ -23,12 +27,11 @@ export async function grepWithRipgrep(
   // applied to the output instead (see includeFilter).
   if (query.include && !query.include.includes('/'))
     args.push('--type-add', `include:${query.include}`, '--type', 'include');
-  if (query.mode === 'files_with_matches') args.push('--files-with-matches');
-  else if (query.mode === 'count') args.push('--count', '--with-filename', '--null');
-  else {
-    args.push('--line-number', '--with-filename', '--no-heading', '--null');
-    if (query.context > 0) args.push('--context', String(query.context));
-  }
+  // Every mode reads lines (one per file for file names), so that what is shown can be checked
+  // against the file afterwards (see verifyRipgrepResults).
+  args.push('--line-number', '--with-filename', '--no-heading', '--null');
+  if (query.mode === 'files_with_matches') args.push('--max-count', '1');
+  if (query.mode === 'content' && query.context > 0) args.push('--context', String(query.context));
   args.push('--regexp', query.pattern, '--', target);
 
   const keep = includeFilter(query, target);
@@ -36,31 +39,24 @@ export async function grepWithRipgrep(
   const outcome = await runRipgrep(
     binary,
     args,
-    workspaceRoot,
+    guard.root,
     (line) => {
-      if (query.mode === 'files_with_matches') {
-        if (keep(line)) fileEntry(results, line).matchCount = 1;
-        return undefined;
-      }
       const split = line.indexOf('\0');
       if (split === -1) return undefined; // a "--" context separator
       const file = line.slice(0, split);
       if (!keep(file)) return undefined;
       const rest = line.slice(split + 1);
-      const entry = fileEntry(results, file);
-      if (query.mode === 'count') {
-        entry.matchCount = Number(rest);
-        return undefined;
-      }
       const parsed = /^(\d+)([:-])/.exec(rest);
       if (!parsed) return undefined;
+      const entry = fileEntry(results, file);
       const isMatch = parsed[2] === ':';
       if (isMatch) entry.matchCount++;
-      if (entry.lines.size < query.perFileLimit) {
-        entry.lines.set(Number(parsed[1]), {
-          text: rest.slice(parsed[0].length).replace(/\r$/, ''),
-          isMatch,
-        });
+      const number = Number(parsed[1]);
+      const text = rest.slice(parsed[0].length).replace(/\r$/, '');
+      if (entry.lines.size < query.perFileLimit) entry.lines.set(number, { text, isMatch });
+      else if (isMatch) {
+        entry.unshownMatches ??= new Map();
+        entry.unshownMatches.set(number, hashLine(text));
       }
       return undefined;
     },
@@ -73,7 +69,7 @@ export async function grepWithRipgrep(
       message: `ripgrep failed: ${outcome.stderr.trim().split('\n')[0] ?? 'unknown error'}`,
     });
   }
-  return results;
+  return verifyRipgrepResults(results, guard, hardLinked);
 }
 
 /** For an include glob with a folder part, a test of each path below the search folder. */

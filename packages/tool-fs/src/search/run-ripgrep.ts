@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
 
 /** The arguments that make ripgrep honour exactly what the JavaScript search honours. */
 export function ripgrepBaseArguments(skipDirectories: readonly string[]): string[] {
@@ -38,15 +38,27 @@ export function runRipgrep(
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 4000) stderr += chunk.toString('utf8');
     });
-    const lines = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
-    lines.on('line', (line) => {
-      if (stopped) return;
-      if (onLine(line) === false) {
-        stopped = true;
-        lines.close();
-        child.kill();
+    // Lines end at "\n" only (as ripgrep's do); a lone "\r" inside a line stays in it.
+    const decoder = new StringDecoder('utf8');
+    let pending = '';
+    const take = (text: string, last: boolean) => {
+      pending += text;
+      let start = 0;
+      for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n', start)) {
+        if (stopped) return;
+        const line = pending.slice(start, end);
+        start = end + 1;
+        if (onLine(line) === false) {
+          stopped = true;
+          child.stdout.destroy();
+          child.kill();
+        }
       }
-    });
+      pending = pending.slice(start);
+      if (last && pending !== '' && !stopped) onLine(pending);
+    };
+    child.stdout.on('data', (chunk: Buffer) => take(decoder.write(chunk), false));
+    child.stdout.on('end', () => take(decoder.end(), true));
     child.on('error', (error) => {
       if (stopped) return;
       reject(error);

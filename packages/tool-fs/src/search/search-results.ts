@@ -2,6 +2,8 @@
 export interface FileMatches {
   readonly lines: Map<number, { readonly text: string; readonly isMatch: boolean }>;
   matchCount: number;
+  /** ripgrep's match lines beyond those kept in `lines`: line number to `hashLine` of the text (to verify the count). */
+  unshownMatches?: Map<number, number>;
 }
 
 /** Grep's findings per file (absolute path), gathered by ripgrep or by the JavaScript search. */

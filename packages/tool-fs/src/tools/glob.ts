@@ -1,9 +1,8 @@
-import { statSync } from 'node:fs';
 import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
 import picomatch from 'picomatch';
 import type { FileSystemServices } from '../file-system-services';
 import { globWithFastGlob, listSearchFiles, toGlobPath } from '../search/list-search-files';
-
+import { verifyListedFiles } from '../search/verify-listed-files';
 import { statOrExplain } from './file-checks';
 
 /** The tool's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
@@ -52,10 +51,9 @@ export function createGlobTool(services: FileSystemServices) {
       } else {
         files = globWithFastGlob(services, folder.real, pattern);
       }
-      const dated = files
-        .map((file) => ({ file, modified: modifiedTime(file) }))
-        .filter((entry) => guard.isAllowed(entry.file))
-        .sort((a, b) => b.modified - a.modified || (a.file < b.file ? -1 : 1));
+      const dated = verifyListedFiles(guard, files).sort(
+        (a, b) => b.modified - a.modified || (a.file < b.file ? -1 : 1),
+      );
       if (dated.length === 0)
         return `No files match "${pattern}" in ${guard.display(folder.real)}.`;
       const shown = dated
@@ -87,13 +85,5 @@ function checkPattern(pattern: string): void {
       code: 'INVALID_PATTERN',
       message: `The glob pattern "${pattern}" contains "..", which would leave the search folder; set the path parameter instead.`,
     });
-  }
-}
-
-function modifiedTime(file: string): number {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return 0;
   }
 }

@@ -71,6 +71,14 @@ describe.each(paths)('Grep (%s path)', (_name, options) => {
     expect(capped.content).toContain('... 3 more matching lines not shown');
   });
 
+  it('keeps a lone carriage return inside its line', async () => {
+    const workspace = createSearchFixture(options);
+    workspace.write('cr.txt', 'first\rneedle here\nsecond\r\n');
+    expect((await workspace.call('Grep', { pattern: 'needle', path: 'cr.txt' })).content).toBe(
+      '1 matching line in 1 file:\ncr.txt:1:first\rneedle here',
+    );
+  });
+
   it('explains an invalid regular expression', async () => {
     const workspace = createSearchFixture(options);
     const result = await workspace.call('Grep', { pattern: 'foo(' });

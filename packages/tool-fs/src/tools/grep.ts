@@ -1,11 +1,13 @@
-import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
+import { closeSync } from 'node:fs';
+import { defineJsonSchemaTool, OpenedFolder, TinyElfError } from '@tinyelf/core';
 import type { FileSystemServices } from '../file-system-services';
 import { shortenLine } from '../line-format';
+import { GitignoreFilter } from '../search/gitignore-filter';
 import type { GrepQuery } from '../search/grep-query';
 import { grepWithJavaScript } from '../search/grep-with-javascript';
 import { grepWithRipgrep } from '../search/grep-with-ripgrep';
-import { listSearchFiles } from '../search/list-search-files';
 import type { SearchResults } from '../search/search-results';
+import { walkFolder } from '../search/walk-files';
 import { statOrExplain } from './file-checks';
 
 /** The tool's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
@@ -69,8 +71,8 @@ export function createGrepTool(services: FileSystemServices) {
           message: `The pattern is not a valid regular expression: ${(error as Error).message}.`,
         });
       }
-      const target = guard.resolve(params.path ?? '.');
-      const info = await statOrExplain(target.real, params.path ?? '.');
+      const path = params.path ?? '.';
+      const target = guard.resolve(path);
       const query: GrepQuery = {
         pattern: params.pattern,
         caseInsensitive: params.case_insensitive ?? false,
@@ -79,26 +81,83 @@ export function createGrepTool(services: FileSystemServices) {
         mode: params.output_mode ?? 'content',
         perFileLimit: options.grepMaxResults,
       };
+      const hardLinked: string[] = [];
       let results: SearchResults | undefined;
       if (services.ripgrepPath) {
+        await statOrExplain(target.real, path);
         results = await grepWithRipgrep(
           services.ripgrepPath,
           query,
           target.real,
-          options.workspaceRoot,
+          guard,
           options.skipDirectories,
+          hardLinked,
           context?.signal,
         );
       }
-      if (!results) {
-        const files = info.isDirectory()
-          ? await listSearchFiles({ ...services, ripgrepPath: undefined }, target.real)
-          : [target.real];
-        results = grepWithJavaScript(query, files, info.isDirectory() ? target.real : target.real);
-      }
-      return render(services, results, query);
+      results ??= searchWithJavaScript(services, path, query, hardLinked);
+      return render(services, results, query) + hardLinkNote(services, hardLinked);
     },
   });
+}
+
+/**
+ * The JavaScript search of the file or folder the model named, opened and checked through its
+ * descriptor (see `WorkspaceGuard.open`) and walked by descriptors (see `walkFolder`).
+ */
+function searchWithJavaScript(
+  services: FileSystemServices,
+  path: string,
+  query: GrepQuery,
+  hardLinked: string[],
+): SearchResults {
+  const { guard, options } = services;
+  const { opened } = guard.open(path, 'file');
+  const location = opened.location!;
+  if (!opened.info.isDirectory()) {
+    let taken = false;
+    try {
+      return grepWithJavaScript(
+        query,
+        (visit) =>
+          visit(location, () => {
+            if (!opened.info.isFile()) return undefined;
+            taken = true;
+            return opened.descriptor;
+          }),
+        location,
+        hardLinked,
+      );
+    } finally {
+      if (!taken) closeSync(opened.descriptor);
+    }
+  }
+  const folder = new OpenedFolder(opened.descriptor, location);
+  try {
+    return grepWithJavaScript(
+      query,
+      (visit) =>
+        walkFolder(
+          folder,
+          new GitignoreFilter(options.workspaceRoot),
+          new Set(options.skipDirectories),
+          visit,
+        ),
+      location,
+      hardLinked,
+    );
+  } finally {
+    folder.close();
+  }
+}
+
+/** The note on matching files left out because they have more than one hard link. */
+function hardLinkNote(services: FileSystemServices, hardLinked: readonly string[]): string {
+  if (hardLinked.length === 0) return '';
+  const names = hardLinked.slice(0, 5).map((file) => services.guard.display(file));
+  const more =
+    hardLinked.length > names.length ? ` and ${hardLinked.length - names.length} more` : '';
+  return `\n\n(Not searched: ${names.join(', ')}${more}: ${hardLinked.length === 1 ? 'it has' : 'they have'} more than one hard link, so another name may be outside the workspace. Read shows such a file after the user confirms.)`;
 }
 
 function render(services: FileSystemServices, results: SearchResults, query: GrepQuery): string {

@@ -1,12 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { closeSync, read, readSync, type Stats } from 'node:fs';
 import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
 import { describeBinary, formatBytes, looksBinary } from '../binary-detection';
 import { hashContent } from '../file-state-tracker';
 import type { FileSystemServices } from '../file-system-services';
 import { numberLines } from '../line-format';
-import { describeNonRegular, statOrExplain } from './file-checks';
+import { describeNonRegular } from './file-checks';
 
 /** The tool's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
 interface ReadParams {
@@ -30,79 +28,116 @@ const parameters = {
 
 /** The Read tool: a file with line numbers, a range of a large one streamed. */
 export function createReadTool(services: FileSystemServices) {
-  const { guard, tracker, options } = services;
+  const { guard, tracker, options, hardLinks } = services;
   return defineJsonSchemaTool<ReadParams>({
     name: 'Read',
     description:
       'Reads a text file and returns it with line numbers (like `cat -n`). Without offset/limit it shows the whole file up to 128 KB; use offset (first line, 1-based) and limit (line count) to read a part of a large file. Binary files are described, not shown.',
     parameters,
     readOnly: true,
+    assessRisk: ({ path }) => hardLinks.assess(path),
     async execute({ path, offset, limit }) {
-      const target = guard.resolve(path);
-      const info = await statOrExplain(target.real, path);
-      if (info.isDirectory())
-        throw new TinyElfError({
-          code: 'IS_A_DIRECTORY',
-          message: `"${path}" is a folder, not a file; use ListDir to see what it holds.`,
-        });
-      if (!info.isFile())
-        throw new TinyElfError({
-          code: 'NOT_A_FILE',
-          message: `"${path}" is ${describeNonRegular(info)}, not a regular file; only regular files can be read.`,
-        });
-      if (info.size === 0) return `(The file "${path}" is empty.)`;
-
-      const sample = await readSample(target.real);
-      if (looksBinary(sample)) {
-        return `"${path}" is ${describeBinary(sample)} (${formatBytes(info.size)}); its content is not shown as text.`;
+      const { guarded, opened } = guard.open(path, 'file');
+      try {
+        return await show(guarded.real, opened.descriptor, opened.info, { path, offset, limit });
+      } finally {
+        closeSync(opened.descriptor);
       }
-
-      const ranged = offset !== undefined || limit !== undefined;
-      if (!ranged && info.size > options.readRefuseBytes) {
-        throw new TinyElfError({
-          code: 'FILE_TOO_LARGE',
-          message: `"${path}" is ${formatBytes(info.size)}, more than the ${formatBytes(options.readRefuseBytes)} Read shows at once. Read a part with offset (first line, 1-based) and limit (number of lines), for example offset=1 and limit=${options.defaultReadLimit}, or search it with Grep.`,
-        });
-      }
-      if (info.size <= options.readRefuseBytes) {
-        const buffer = await readFile(target.real);
-        tracker.record(target.real, {
-          hash: hashContent(buffer),
-          size: info.size,
-          modifiedMs: info.mtimeMs,
-        });
-        const text = stripBom(buffer.toString('utf8'));
-        return ranged
-          ? showRange(
-              path,
-              splitLines(text),
-              offset ?? 1,
-              limit ?? options.defaultReadLimit,
-              options.maxLineLength,
-            )
-          : showWhole(path, text, buffer.length, options.readMaxBytes, options.maxLineLength);
-      }
-      tracker.record(target.real, { size: info.size, modifiedMs: info.mtimeMs });
-      return streamRange(
-        path,
-        target.real,
-        offset ?? 1,
-        limit ?? options.defaultReadLimit,
-        options.maxLineLength,
-      );
     },
   });
+
+  /** Shows the file open as `descriptor` (found at `real`); only the descriptor is read. */
+  async function show(
+    real: string,
+    descriptor: number,
+    info: Stats,
+    { path, offset, limit }: ReadParams,
+  ): Promise<string> {
+    if (info.isDirectory())
+      throw new TinyElfError({
+        code: 'IS_A_DIRECTORY',
+        message: `"${path}" is a folder, not a file; use ListDir to see what it holds.`,
+      });
+    if (!info.isFile())
+      throw new TinyElfError({
+        code: 'NOT_A_FILE',
+        message: `"${path}" is ${describeNonRegular(info)}, not a regular file; only regular files can be read.`,
+      });
+    hardLinks.assertAssessed(info, path);
+    if (info.size === 0) return `(The file "${path}" is empty.)`;
+
+    const sample = readSample(descriptor);
+    if (looksBinary(sample)) {
+      return `"${path}" is ${describeBinary(sample)} (${formatBytes(info.size)}); its content is not shown as text.`;
+    }
+
+    const ranged = offset !== undefined || limit !== undefined;
+    if (!ranged && info.size > options.readRefuseBytes) {
+      throw new TinyElfError({
+        code: 'FILE_TOO_LARGE',
+        message: `"${path}" is ${formatBytes(info.size)}, more than the ${formatBytes(options.readRefuseBytes)} Read shows at once. Read a part with offset (first line, 1-based) and limit (number of lines), for example offset=1 and limit=${options.defaultReadLimit}, or search it with Grep.`,
+      });
+    }
+    if (info.size <= options.readRefuseBytes) {
+      const buffer = await readWhole(descriptor, info.size);
+      tracker.record(real, {
+        hash: hashContent(buffer),
+        size: info.size,
+        modifiedMs: info.mtimeMs,
+      });
+      const text = stripBom(buffer.toString('utf8'));
+      return ranged
+        ? showRange(
+            path,
+            splitLines(text),
+            offset ?? 1,
+            limit ?? options.defaultReadLimit,
+            options.maxLineLength,
+          )
+        : showWhole(path, text, buffer.length, options.readMaxBytes, options.maxLineLength);
+    }
+    tracker.record(real, { size: info.size, modifiedMs: info.mtimeMs });
+    return streamRange(
+      path,
+      descriptor,
+      offset ?? 1,
+      limit ?? options.defaultReadLimit,
+      options.maxLineLength,
+    );
+  }
 }
 
-async function readSample(path: string): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(8192);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
+function readSample(descriptor: number): Buffer {
+  const buffer = Buffer.alloc(8192);
+  const bytesRead = readSync(descriptor, buffer, 0, buffer.length, 0);
+  return buffer.subarray(0, bytesRead);
+}
+
+/** The whole file from its start (it may have grown or shrunk since `fstat`). */
+async function readWhole(descriptor: number, size: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let position = 0;
+  let chunk = Buffer.allocUnsafe(Math.max(size + 1, 1 << 16));
+  for (;;) {
+    const { bytesRead } = await readAt(descriptor, chunk, position);
+    if (bytesRead === 0) break;
+    chunks.push(chunk.subarray(0, bytesRead));
+    position += bytesRead;
+    chunk = Buffer.allocUnsafe(1 << 16);
   }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+}
+
+function readAt(
+  descriptor: number,
+  buffer: Buffer,
+  position: number,
+): Promise<{ bytesRead: number }> {
+  return new Promise((resolve, reject) =>
+    read(descriptor, buffer, 0, buffer.length, position, (error, bytesRead) =>
+      error ? reject(error) : resolve({ bytesRead }),
+    ),
+  );
 }
 
 function stripBom(text: string): string {
@@ -157,30 +192,52 @@ function showRange(
 
 async function streamRange(
   path: string,
-  realPath: string,
+  descriptor: number,
   offset: number,
   limit: number,
   maxLineLength: number,
 ): Promise<string> {
-  const stream = createReadStream(realPath, { encoding: 'utf8', highWaterMark: 1 << 16 });
-  const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  const chunk = Buffer.allocUnsafe(1 << 16);
   const kept: string[] = [];
-  let lineNumber = 0;
+  const keep = (pieces: readonly Buffer[]) => {
+    const line = Buffer.concat(pieces).toString('utf8').replace(/\r$/, '');
+    kept.push(lineNumber === 1 ? stripBom(line) : line);
+  };
+  let partial: Buffer[] = [];
+  let lineNumber = 1;
+  let lineOpen = false;
   let more = false;
-  try {
-    for await (const line of reader) {
-      lineNumber++;
-      if (lineNumber < offset) continue;
-      if (kept.length === limit) {
-        more = true;
+  let position = 0;
+  reading: for (;;) {
+    const { bytesRead } = await readAt(descriptor, chunk, position);
+    if (bytesRead === 0) break;
+    position += bytesRead;
+    let start = 0;
+    for (;;) {
+      const newline = chunk.indexOf(10, start);
+      if (newline === -1 || newline >= bytesRead) {
+        if (start < bytesRead) lineOpen = true;
+        if (lineNumber >= offset) partial.push(Buffer.from(chunk.subarray(start, bytesRead)));
         break;
       }
-      kept.push(lineNumber === 1 ? stripBom(line) : line);
+      if (lineNumber >= offset) {
+        if (kept.length === limit) {
+          more = true;
+          break reading;
+        }
+        keep([...partial, chunk.subarray(start, newline)]);
+      }
+      partial = [];
+      lineOpen = false;
+      lineNumber++;
+      start = newline + 1;
     }
-  } finally {
-    reader.close();
-    stream.destroy();
   }
+  if (!more && lineOpen && lineNumber >= offset) {
+    if (kept.length === limit) more = true;
+    else keep(partial);
+  }
+  if (!lineOpen) lineNumber--;
   if (kept.length === 0) {
     throw new TinyElfError({
       code: 'OFFSET_PAST_END',

@@ -1,0 +1,38 @@
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+
+const maximumLinks = 40;
+
+/**
+ * The real location of an absolute, normalised path: every symbolic link on the way resolved,
+ * also where the rest of the path does not exist yet (a new file below a linked folder) and for
+ * dangling links (the location they would create).
+ */
+export function realLocation(absolute: string, linksFollowed = { count: 0 }): string {
+  try {
+    return realpathSync.native(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  }
+  const parts = absolute.split(sep).filter(Boolean);
+  let current: string = sep;
+  for (let index = 0; index < parts.length; index++) {
+    const next = join(current, parts[index]!);
+    let isLink = false;
+    try {
+      isLink = lstatSync(next).isSymbolicLink();
+    } catch {
+      return join(current, ...parts.slice(index));
+    }
+    if (!isLink) {
+      current = next;
+      continue;
+    }
+    if (++linksFollowed.count > maximumLinks) {
+      throw Object.assign(new Error(`Too many symbolic links in ${absolute}`), { code: 'ELOOP' });
+    }
+    current = realLocation(resolve(current, readlinkSync(next)), linksFollowed);
+  }
+  return current;
+}
