@@ -15,15 +15,17 @@ function lastAssignedPid(): number | undefined {
 function candidates(firstPid: number): number[] {
   const last = lastAssignedPid();
   // Process ids are handed out in increasing order until they wrap: everything the call
-  // started has an id above its first process's. Check that range when it is short, else
-  // (a busy machine, or a wrap) every process.
-  if (last !== undefined && last >= firstPid && last - firstPid <= 256) {
+  // started has an id above its first process's. Check that range directly when it is short;
+  // on a busy machine, the living processes above it; after a wrap, every process.
+  if (last !== undefined && last >= firstPid && last - firstPid <= 64) {
     return Array.from({ length: last - firstPid }, (_, index) => firstPid + 1 + index);
   }
+  const wrapped = last === undefined || last < firstPid;
   try {
     return readdirSync('/proc')
       .filter((entry) => entry.charCodeAt(0) >= 48 && entry.charCodeAt(0) <= 57)
-      .map(Number);
+      .map(Number)
+      .filter((pid) => wrapped || pid > firstPid);
   } catch {
     return [];
   }
