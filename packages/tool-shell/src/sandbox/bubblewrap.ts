@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { deniedEntries } from './mount-placeholders';
-import { existingHiddenPaths, planWorkspaceProtection } from './protected-mounts';
+import {
+  existingHiddenPaths,
+  planWorkspaceProtection,
+  type WorkspaceProtection,
+} from './protected-mounts';
 
 /** What a bubblewrap sandbox lets a command see and do. */
 export interface BubblewrapSettings {
@@ -72,7 +76,7 @@ export function isolationArguments(allowNetwork: boolean): string[] {
  */
 export function bubblewrapArguments(settings: BubblewrapSettings): {
   args: string[];
-  missing: readonly string[];
+  missing: WorkspaceProtection['missing'];
 } {
   const { workspaceRoot } = settings;
   const protection = planWorkspaceProtection(workspaceRoot, settings.readOnlyPaths);

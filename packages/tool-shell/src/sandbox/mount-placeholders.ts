@@ -1,12 +1,4 @@
-import {
-  closeSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  rmSync,
-  unlinkSync,
-} from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -38,10 +30,14 @@ export function isPlaceholder(path: string): boolean {
 }
 
 /**
- * Creates an empty, mode-000 placeholder file at each missing protected path (or takes another
- * running call's), so the sandbox can mount it read-only and nothing can be created there.
- * These are the only files the sandbox puts in the workspace; {@link releasePlaceholders}
- * removes them when the last call using them ends.
+ * Creates an empty placeholder folder at each missing protected path (or takes another running
+ * call's), so the sandbox can mount it read-only and nothing can be created there, neither under
+ * it nor as a file of that name. A folder even where a file is protected: git ignores empty
+ * folders (git status stays clean and `git add -A` works, where a placeholder file would be
+ * listed, or fail to be read), and skips a `.git` folder that is not a repository for the parent
+ * (a workspace inside a larger repository keeps working). These are the only entries the sandbox
+ * puts in the workspace; {@link releasePlaceholders} removes them when the last call using them
+ * ends.
  */
 export function acquirePlaceholders(paths: readonly string[]): string[] {
   const acquired: string[] = [];
@@ -53,7 +49,7 @@ export function acquirePlaceholders(paths: readonly string[]): string[] {
       continue;
     }
     try {
-      closeSync(openSync(path, 'wx', 0o000));
+      mkdirSync(path, { mode: 0o755 });
       placeholders.set(path, { users: 1, inode: lstatSync(path).ino });
       acquired.push(path);
     } catch {
@@ -63,7 +59,7 @@ export function acquirePlaceholders(paths: readonly string[]): string[] {
   return acquired;
 }
 
-/** Releases placeholders; the last user removes the file if it is still the empty one it made. */
+/** Releases placeholders; the last user removes each if it is still the empty one it made. */
 export function releasePlaceholders(paths: readonly string[]): void {
   for (const path of paths) {
     const known = placeholders.get(path);
@@ -71,6 +67,11 @@ export function releasePlaceholders(paths: readonly string[]): void {
     if (--known.users > 0) continue;
     placeholders.delete(path);
     const stat = lstatSync(path, { throwIfNoEntry: false });
-    if (stat?.isFile() && stat.size === 0 && stat.ino === known.inode) unlinkSync(path);
+    if (!stat || stat.ino !== known.inode) continue;
+    try {
+      if (stat.isDirectory()) rmdirSync(path);
+    } catch {
+      // no longer empty (written from outside meanwhile): left as it is
+    }
   }
 }

@@ -81,7 +81,7 @@ export interface WorkspaceProtection {
   readonly pinned: readonly string[];
   /** Existing paths mounted read-only onto themselves. */
   readonly readOnly: readonly string[];
-  /** Paths that do not exist: each needs an empty placeholder file for the call. */
+  /** Paths that do not exist: each needs an empty placeholder folder for the call. */
   readonly missing: readonly string[];
 }
 
@@ -95,14 +95,14 @@ function inside(root: string, path: string): boolean {
  * cannot be renamed or removed, but a folder holding one can: so every existing ancestor of a
  * protected path is pinned (bound onto itself), or `mv .git x && mkdir .git` would make fresh,
  * writable hooks. A missing path is protected at its first missing component by a placeholder
- * file (it cannot be created or turned into a folder). Paths under another protected path,
+ * folder (nothing can be created in it, and no file can take its name). Paths under another protected path,
  * and paths that leave the workspace, are skipped.
  */
 export function planWorkspaceProtection(
   workspaceRoot: string,
   readOnlyPaths: readonly string[],
 ): WorkspaceProtection {
-  const paths = [...new Set(readOnlyPaths.map((path) => join(workspaceRoot, path)))]
+  const paths = [...new Set(readOnlyPaths.map((entry) => join(workspaceRoot, entry)))]
     .filter((path) => inside(workspaceRoot, path))
     .sort();
   const pinned: string[] = [];

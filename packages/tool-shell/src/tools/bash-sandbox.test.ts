@@ -90,7 +90,7 @@ describe.skipIf(skipReason)('the bubblewrap sandbox, run as root, holds', () => 
         'git config core.hooksPath .evil',
         'mv .git/hooks .git/old-hooks',
         'mv .git .git-old',
-        'git add a.txt && git -c user.name=t -c user.email=t@e commit -qm inside && echo committed-inside',
+        'git add -A && git -c user.name=t -c user.email=t@e commit -qm inside && echo committed-inside',
       ].join('; '),
     );
     expect(output).toContain('.git/hooks/pre-commit: Read-only file system');
@@ -111,9 +111,34 @@ describe.skipIf(skipReason)('the bubblewrap sandbox, run as root, holds', () => 
       'mkdir -p .vscode && echo "{}" > .vscode/tasks.json; mkdir -p .github/workflows; echo x > .envrc; rm -f .mcp.json; mv .claude c; touch src/ok.txt && echo wrote-src',
     );
     expect(output).toContain('wrote-src');
-    expect(output).toMatch(/\.vscode.*(File exists|Not a directory)/);
+    expect(output).toContain('.vscode/tasks.json: Read-only file system');
+    expect(output).toMatch(
+      /mkdir: cannot create directory .\.github\/workflows.: Read-only file system/,
+    );
+    expect(output).toContain('.envrc: Is a directory');
     expect(readdirSync(workspaceRoot).sort()).toEqual(['src']);
     expect(readdirSync(join(workspaceRoot, 'src'))).toEqual(['ok.txt']);
+  });
+
+  it('keeps git usable in a workspace inside a larger repository, and leaves no .git behind', async () => {
+    // Not under /tmp: the sandbox's /tmp is its own, so a repository there is out of its sight.
+    const repository = realpathSync(mkdtempSync(join('/var/tmp', 'tinyelf-repository-')));
+    git(repository, 'init', '-q');
+    const workspaceRoot = join(repository, 'package');
+    mkdirSync(workspaceRoot);
+    writeFileSync(join(workspaceRoot, 'a.txt'), 'a');
+    git(repository, 'add', '.');
+    git(repository, 'commit', '-qm', 'first');
+    const registry = new ToolRegistry({ workspaceRoot }).register(
+      createShellTool({ workspaceRoot, sandbox: 'bubblewrap' }),
+    );
+    const result = await registry.execute('call', 'Bash', {
+      command: 'echo b > a.txt; git status --short; git log --format=%s',
+    });
+    // The placeholders (.git, .vscode, .mcp.json, ... as empty folders) are invisible to git;
+    // the repository's own .git is outside the workspace, so read-only (no commits from here).
+    expect(result.content).toBe(' M a.txt\nfirst\n\nExit code 0.');
+    expect(readdirSync(workspaceRoot)).toEqual(['a.txt']);
   });
 
   it('keeps existing protected files read-only and un-renamable', async () => {
