@@ -7,12 +7,14 @@ import { isPlaceholder } from './mount-placeholders';
  * tasks, CI workflows, dev containers, agent configuration, tool rc files): read-only inside the
  * sandbox, and not creatable there when missing. Relative to the workspace root.
  *
- * `.git` itself stays writable so `git add` and `git commit` work inside; its `hooks` and
- * `config` are read-only (so `git config` and hook installs fail inside).
+ * `.git` itself stays writable so `git add` and `git commit` work inside; its `hooks`, `config`
+ * and `modules` (submodules' own config and hooks) are read-only, so `git config` and hook
+ * installs fail inside. `.git/commondir` cannot be held this way (see `watchGitCommonDir`).
  */
 export const DEFAULT_READ_ONLY_PATHS: readonly string[] = [
   '.git/hooks',
   '.git/config',
+  '.git/modules',
   '.gitmodules',
   '.husky',
   '.pre-commit-config.yaml',

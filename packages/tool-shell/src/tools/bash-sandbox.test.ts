@@ -104,6 +104,29 @@ describe.skipIf(skipReason)('the bubblewrap sandbox, run as root, holds', () => 
     expect(git(workspaceRoot, 'log', '--format=%s')).toBe('outside\ninside\n');
   });
 
+  it('removes a .git/commondir written from inside, which would point git outside at planted hooks', async () => {
+    const { run, workspaceRoot } = setup();
+    git(workspaceRoot, 'init', '-q');
+    const output = await run(
+      [
+        'mkdir -p evil/hooks',
+        'cp -r .git/objects .git/refs .git/HEAD evil/',
+        `printf '[core]\\n\\trepositoryformatversion = 0\\n' > evil/config`,
+        `printf '#!/bin/sh\\ntouch ${workspaceRoot}/hook-ran\\n' > evil/hooks/pre-commit`,
+        'chmod +x evil/hooks/pre-commit',
+        `echo ${workspaceRoot}/evil > .git/commondir`,
+        'mkdir -p .git/modules/x/hooks',
+      ].join('; '),
+    );
+    expect(output).toMatch(/cannot create directory .\.git\/modules\/x.: Read-only file system/);
+    expect(output).toContain('[The command created .git/commondir');
+    expect(existsSync(join(workspaceRoot, '.git', 'commondir'))).toBe(false);
+    writeFileSync(join(workspaceRoot, 'b.txt'), 'b');
+    git(workspaceRoot, 'add', 'b.txt');
+    git(workspaceRoot, 'commit', '-qm', 'outside');
+    expect(existsSync(join(workspaceRoot, 'hook-ran'))).toBe(false);
+  });
+
   it('cannot create protected files that do not exist yet, and leaves no placeholder behind', async () => {
     const { run, workspaceRoot } = setup();
     mkdirSync(join(workspaceRoot, 'src'));

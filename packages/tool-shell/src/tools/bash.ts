@@ -10,6 +10,7 @@ import {
 import { RecentClassifications } from '../classifier/recent-classifications';
 import { runCommand } from '../runner/run-command';
 import { bubblewrapArguments } from '../sandbox/bubblewrap';
+import { watchGitCommonDir } from '../sandbox/git-common-dir-guard';
 import { acquirePlaceholders, releasePlaceholders } from '../sandbox/mount-placeholders';
 import { DEFAULT_HIDDEN_PATHS, DEFAULT_READ_ONLY_PATHS } from '../sandbox/protected-mounts';
 import { resolveSandbox } from '../sandbox/resolve-sandbox';
@@ -144,6 +145,7 @@ export function createShellTool(options: ShellToolOptions) {
       const timeoutMs = Math.min(timeout ?? execTimeout, 600_000);
       const plan = sandboxed ? bubblewrapArguments(settings) : undefined;
       const placeholders = plan ? acquirePlaceholders(plan.missing) : [];
+      const gitCommonDir = plan ? watchGitCommonDir(workspaceRoot) : undefined;
       let result: Awaited<ReturnType<typeof runCommand>>;
       try {
         result = await runCommand({
@@ -160,9 +162,10 @@ export function createShellTool(options: ShellToolOptions) {
       } finally {
         releasePlaceholders(placeholders);
       }
+      const removed = gitCommonDir?.();
       const notice = fallbackNotice;
       fallbackNotice = '';
-      const output = `${notice}${result.output.length ? result.output.replace(/\n$/, '') : '(no output)'}`;
+      const output = `${notice}${result.output.length ? result.output.replace(/\n$/, '') : '(no output)'}${removed ? `\n${removed}` : ''}`;
       if (result.stoppedBy === 'timeout') {
         throw new ToolTimeoutError({
           timeoutMs,
