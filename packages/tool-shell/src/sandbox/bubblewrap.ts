@@ -8,6 +8,8 @@ import {
 
 /** What a bubblewrap sandbox lets a command see and do. */
 export interface BubblewrapSettings {
+  /** The bwrap binary (its version decides some arguments). */
+  readonly binary: string;
   /** The workspace root: the one writable folder (with its protected paths read-only). */
   readonly workspaceRoot: string;
   /** Keep the host's network; otherwise the command gets its own, empty network namespace. */
@@ -36,7 +38,7 @@ function sandboxIds(): { uid: number; gid: number } {
  * /tmp, /run replaced (host daemons' sockets, such as docker's or D-Bus's, would accept the
  * command as root), and no network unless allowed.
  */
-export function isolationArguments(allowNetwork: boolean): string[] {
+export function isolationArguments(binary: string, allowNetwork: boolean): string[] {
   const { uid, gid } = sandboxIds();
   return [
     '--unshare-user',
@@ -44,7 +46,9 @@ export function isolationArguments(allowNetwork: boolean): string[] {
     String(uid),
     '--gid',
     String(gid),
-    '--disable-userns',
+    // bubblewrap 0.8 and later; older ones lack it (a nested user namespace still gets no
+    // power over the sandbox's locked, read-only mounts).
+    ...(supportsDisableUserNamespaces(binary) ? ['--disable-userns'] : []),
     '--cap-drop',
     'ALL',
     '--unshare-pid',
@@ -83,7 +87,7 @@ export function bubblewrapArguments(settings: BubblewrapSettings): {
   const hidden = existingHiddenPaths(settings.hiddenPaths, settings.homeDirs, workspaceRoot);
   const denied = hidden.length ? deniedEntries() : undefined;
   const args = [
-    ...isolationArguments(settings.allowNetwork),
+    ...isolationArguments(settings.binary, settings.allowNetwork),
     '--bind',
     workspaceRoot,
     workspaceRoot,
@@ -95,6 +99,19 @@ export function bubblewrapArguments(settings: BubblewrapSettings): {
     args.push('--ro-bind', directory ? denied!.directory : denied!.file, path);
   args.push('--chdir', workspaceRoot, '--');
   return { args, missing: protection.missing };
+}
+
+const disableUserNamespaces = new Map<string, boolean>();
+
+/** Whether this bwrap has `--disable-userns` (from its `--help`, once per binary). */
+function supportsDisableUserNamespaces(binary: string): boolean {
+  let known = disableUserNamespaces.get(binary);
+  if (known === undefined) {
+    const help = spawnSync(binary, ['--help'], { encoding: 'utf8', timeout: 10_000 });
+    known = `${help.stdout ?? ''}`.includes('--disable-userns');
+    disableUserNamespaces.set(binary, known);
+  }
+  return known;
 }
 
 const probes = new Map<string, { ok: true } | { ok: false; reason: string }>();
@@ -111,7 +128,7 @@ export function probeBubblewrap(
   const key = `${binary}\0${allowNetwork}`;
   const known = probes.get(key);
   if (known) return known;
-  const run = spawnSync(binary, [...isolationArguments(allowNetwork), '--', 'true'], {
+  const run = spawnSync(binary, [...isolationArguments(binary, allowNetwork), '--', 'true'], {
     encoding: 'utf8',
     timeout: 10_000,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -70,6 +70,7 @@ export function createShellTool(options: ShellToolOptions) {
   const sandbox = resolveSandbox({ ...options, workspaceRoot });
   const bubblewrap = sandbox.bubblewrapPath;
   const settings = {
+    binary: bubblewrap ?? 'bwrap',
     workspaceRoot,
     allowNetwork,
     readOnlyPaths: options.readOnlyPaths ?? DEFAULT_READ_ONLY_PATHS,
