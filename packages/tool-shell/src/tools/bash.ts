@@ -84,7 +84,8 @@ export function createShellTool(options: ShellToolOptions) {
       : '';
   const classifications = new RecentClassifications(classifyOptions);
   const bypassWarning = ({ dangerouslyDisableSandbox, reason }: BashParams): RiskWarning[] =>
-    dangerouslyDisableSandbox && bubblewrap
+    // Only where the hatch can open: with 'bubblewrap' the call is refused without asking.
+    dangerouslyDisableSandbox && bubblewrap && sandbox.mode === 'auto'
       ? [
           {
             rule: SANDBOX_BYPASS_RULE,
