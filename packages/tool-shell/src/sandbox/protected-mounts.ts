@@ -156,8 +156,9 @@ export function planWorkspaceProtection(
 }
 
 /**
- * The existing secret paths to mask, with `~/` resolved against each home folder; paths inside the
- * workspace or holding it are left alone (the workspace must stay usable).
+ * The existing secret paths to mask, with `~/` resolved against each home folder. A path holding
+ * the workspace is left alone (the workspace must stay usable); one inside it is masked too (a
+ * workspace that is the home folder still hides `~/.ssh`).
  */
 export function existingHiddenPaths(
   hiddenPaths: readonly string[],
@@ -172,8 +173,7 @@ export function existingHiddenPaths(
   );
   for (const path of paths) {
     if (!isAbsolute(path)) continue;
-    if (path === workspaceRoot || inside(path, workspaceRoot) || inside(workspaceRoot, path))
-      continue;
+    if (path === workspaceRoot || inside(path, workspaceRoot)) continue;
     try {
       const stat = statSync(path, { throwIfNoEntry: false });
       if (stat) found.push({ path, directory: stat.isDirectory() });

@@ -79,6 +79,19 @@ describe.skipIf(skipReason)('the bubblewrap sandbox, run as root, holds', () => 
     expect(output).toContain("cannot open '/etc/shadow' for reading: Permission denied");
   });
 
+  it('hides secrets even when the workspace is the home folder', async () => {
+    const home = realpathSync(mkdtempSync(join('/var/tmp', 'tinyelf-home-workspace-')));
+    mkdirSync(join(home, '.ssh'));
+    writeFileSync(join(home, '.ssh', 'id_ed25519'), 'PRIVATE KEY');
+    const registry = new ToolRegistry({ workspaceRoot: home }).register(
+      createShellTool({ workspaceRoot: home, homeDir: home, sandbox: 'bubblewrap' }),
+    );
+    const result = await registry.execute('call', 'Bash', {
+      command: 'cat .ssh/id_ed25519; echo notes > notes.txt && cat notes.txt',
+    });
+    expect(result.content).toBe('cat: .ssh/id_ed25519: Permission denied\nnotes\n\nExit code 0.');
+  });
+
   it('keeps git hooks and config read-only, even through renaming .git, so git outside runs no planted hook', async () => {
     const { run, workspaceRoot } = setup();
     git(workspaceRoot, 'init', '-q');
