@@ -4,9 +4,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
-  closeSync,
+  existsSync,
+  mkdirSync,
   mkdtempSync,
-  openSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -70,15 +70,17 @@ const readOnly = captured.flatMap((argument, index) =>
     ? [captured[index + 1]]
     : [],
 );
-const placeholders = readOnly.filter((path) => {
-  try {
-    closeSync(openSync(path, 'wx', 0o000));
-    return true;
-  } catch {
-    return false;
-  }
-});
-
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+await settle();
+// The placeholder folders the tool makes for missing protected paths (it removes them about a
+// second after a call); the bare runs get them made beforehand.
+const placeholders = readOnly.filter((path) => !existsSync(path));
+const makePlaceholders = () => {
+  for (const path of placeholders) mkdirSync(path, { recursive: true });
+};
+const removePlaceholders = () => {
+  for (const path of placeholders) rmSync(path, { recursive: true, force: true });
+};
 const sandboxed = new ToolRegistry({ workspaceRoot }).register(
   createShellTool({ workspaceRoot, sandbox: 'bubblewrap' }),
 );
@@ -88,14 +90,14 @@ const unsandboxed = new ToolRegistry({ workspaceRoot }).register(
 const rounds = 5;
 const figures = { bwrap: 0, sandboxed: 0, bash: 0, unsandboxed: 0 };
 for (let round = 0; round < rounds; round++) {
+  makePlaceholders();
   figures.bwrap += (await median(bare(bwrap, captured), 40)) / rounds;
-  for (const path of placeholders) rmSync(path);
+  removePlaceholders();
   figures.sandboxed += (await median(viaTool(sandboxed), 40)) / rounds;
-  for (const path of placeholders) closeSync(openSync(path, 'wx', 0o000));
+  await settle();
   figures.bash += (await median(bare('bash', ['-c', 'true']), 100)) / rounds;
   figures.unsandboxed += (await median(viaTool(unsandboxed), 100)) / rounds;
 }
-for (const path of placeholders) rmSync(path);
 rmSync(capture, { recursive: true });
 
 const bwrapAnchor = {
@@ -107,7 +109,7 @@ record({
   value: figures.sandboxed,
   unit: 'ms',
   anchor: bwrapAnchor,
-  note: `${placeholders.length} placeholder files for missing protected paths made and removed per call`,
+  note: `${placeholders.length} placeholder folders for missing protected paths (shared by calls in quick succession)`,
 });
 record({
   measurement: 'Bash tool via the registry without the sandbox, `true`',

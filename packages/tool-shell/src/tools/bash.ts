@@ -146,7 +146,7 @@ export function createShellTool(options: ShellToolOptions) {
       const script = `exec 2>&1; ${command}`;
       const timeoutMs = Math.min(timeout ?? execTimeout, 600_000);
       const plan = sandboxed ? bubblewrapArguments(settings) : undefined;
-      const placeholders = plan ? acquirePlaceholders(plan.missing) : [];
+      const placeholders = plan ? await acquirePlaceholders(plan.missing) : [];
       const gitCommonDir = plan ? watchGitCommonDir(workspaceRoot) : undefined;
       let result: Awaited<ReturnType<typeof runCommand>>;
       try {
