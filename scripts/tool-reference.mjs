@@ -48,6 +48,9 @@ export async function toolReference(folder) {
       webSearch: { services: [{ kind: 'searxng', baseUrl: 'http://127.0.0.1:9' }] },
       // A SkillHub address, so the SkillHub tools are offered.
       skills: { registryUrl: 'http://127.0.0.1:9' },
+      // Bash's description says whether the sandbox runs, which depends on the machine; the
+      // reference shows it without (tool-shell's README describes the sandboxed wording).
+      shell: { sandbox: 'none' },
     },
     services: { agentRunner: idleRunner },
   });

@@ -55,3 +55,22 @@ export async function eventually(check: () => boolean, timeoutMs = 5000): Promis
   }
   return check();
 }
+
+/**
+ * Living processes anywhere on the machine whose command line contains `text` (a unique tag a
+ * test put in it): what a call left running, wherever it was re-parented to.
+ */
+export function processesMatching(text: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+    .filter((entry) => {
+      try {
+        return (
+          readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text) && isAlive(Number(entry))
+        );
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}

@@ -10,6 +10,11 @@ export interface PluginDiagnostic {
   readonly tools: readonly string[];
   /** Why it was skipped or what failed. */
   readonly reason?: string;
+  /**
+   * What the plugin warned about while creating its tools (through the build context's logger),
+   * such as Bash running without its sandbox. Absent when it warned about nothing.
+   */
+  readonly warnings?: readonly string[];
   /** Milliseconds it took. */
   readonly durationMs: number;
 }

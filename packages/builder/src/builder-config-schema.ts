@@ -62,6 +62,29 @@ export async function builderConfigSchema(): Promise<TObject> {
           { additionalProperties: false },
         ),
       ),
+      shell: Type.Optional(
+        Type.Object(
+          {
+            workspaceRoot: Type.Optional(Type.String()),
+            execTimeout: Type.Optional(Type.Integer({ minimum: 1 })),
+            maxOutputBytes: Type.Optional(Type.Integer({ minimum: 1 })),
+            sandbox: Type.Optional(
+              Type.Union([Type.Literal('auto'), Type.Literal('bubblewrap'), Type.Literal('none')], {
+                description:
+                  'Where Bash runs commands: "auto" (default) in bubblewrap where it can start, else directly with a notice; "bubblewrap" never without it; "none" directly.',
+              }),
+            ),
+            bubblewrapPath: Type.Optional(Type.String({ minLength: 1 })),
+            allowNetwork: Type.Optional(Type.Boolean()),
+            readOnlyPaths: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+            hiddenPaths: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+            homeDir: Type.Optional(Type.String()),
+            env: Type.Optional(Type.Record(Type.String(), Type.String())),
+            killGraceMs: Type.Optional(Type.Integer({ minimum: 0 })),
+          },
+          { additionalProperties: false, description: 'Options of the shell plugin (Bash).' },
+        ),
+      ),
       agents: Type.Optional(
         Type.Record(
           Type.String(),

@@ -67,6 +67,20 @@ describe('loadBuilderConfig', () => {
     );
   });
 
+  it('refuses an unknown shell sandbox value, listing the allowed ones', async () => {
+    const root = folder();
+    writeFileSync(
+      join(root, 'tinyelf.config.json'),
+      JSON.stringify({ shell: { sandbox: 'bwrap' } }),
+    );
+    const error = await loadBuilderConfig({ folder: root }).catch(
+      (failure: Error) => failure.message,
+    );
+    expect(error).toContain(
+      '- shell.sandbox: expected union value; allowed: "auto", "bubblewrap", "none" (got "bwrap")',
+    );
+  });
+
   it('publishes the JSON Schema editors complete from', async () => {
     const { $schema, ...published } = JSON.parse(
       readFileSync(new URL('../tinyelf.config.schema.json', import.meta.url), 'utf8'),

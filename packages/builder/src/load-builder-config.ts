@@ -30,12 +30,21 @@ export async function validateBuilderConfig(
   if (compiled.Check(config)) return config as BuilderConfig;
   const problems = [...compiled.Errors(config)].map(
     (error) =>
-      `- ${error.path.slice(1).replace(/\//g, '.') || '(top)'}: ${error.message.toLowerCase()}${error.value === undefined ? '' : ` (got ${JSON.stringify(error.value)?.slice(0, 40)})`}`,
+      `- ${error.path.slice(1).replace(/\//g, '.') || '(top)'}: ${error.message.toLowerCase()}${allowedValues(error.schema)}${error.value === undefined ? '' : ` (got ${JSON.stringify(error.value)?.slice(0, 40)})`}`,
   );
   throw new TinyElfError({
     code: 'INVALID_CONFIG',
     message: `${source} is not valid:\n${[...new Set(problems)].join('\n')}`,
   });
+}
+
+/** For a choice between fixed values (`"auto" | "bubblewrap" | "none"`): `; allowed: ...`. */
+function allowedValues(schema: unknown): string {
+  const choices = (schema as { anyOf?: readonly { const?: unknown }[] }).anyOf?.map(
+    (choice) => choice.const,
+  );
+  if (!choices?.length || choices.some((value) => value === undefined)) return '';
+  return `; allowed: ${choices.map((value) => JSON.stringify(value)).join(', ')}`;
 }
 
 /**

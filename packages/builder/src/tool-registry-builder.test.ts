@@ -129,6 +129,39 @@ describe('ToolRegistryBuilder', () => {
     });
   });
 
+  it('keeps what a plugin warned about in its diagnostic: Bash without a sandbox, or a bad sandbox value', async () => {
+    const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-builder-')));
+    const fallback = await buildToolRegistry({
+      config: {
+        workspaceRoot,
+        plugins: ['@tinyelf/tool-shell'],
+        shell: { bubblewrapPath: '/nonexistent/bwrap' },
+      },
+    });
+    expect(fallback.diagnostics.plugins).toMatchObject([
+      {
+        plugin: 'shell',
+        status: 'added',
+        tools: ['Bash'],
+        warnings: [
+          'Bash runs commands without a sandbox: /nonexistent/bwrap does not exist or is not executable.',
+        ],
+      },
+    ]);
+    await fallback.dispose();
+    const invalid = await buildToolRegistry({
+      config: { workspaceRoot, plugins: ['@tinyelf/tool-shell'], shell: { sandbox: 'bwrap' } },
+    });
+    expect(invalid.registry.has('Bash')).toBe(false);
+    expect(invalid.diagnostics.plugins[0]).toMatchObject({
+      plugin: 'shell',
+      status: 'failed',
+      reason:
+        'The shell option "sandbox" is "bwrap"; allowed values are "auto", "bubblewrap", "none" (default "auto").',
+    });
+    await invalid.dispose();
+  });
+
   it('applies the policy from configuration, the agent’s allowedTools and plan mode', async () => {
     const base = { plugins: [] as const };
     const tools = [

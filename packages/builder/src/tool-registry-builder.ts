@@ -140,7 +140,9 @@ export class ToolRegistryBuilder {
       );
 
     // Plugins say why they are ineligible through the logger; the last thing each said is kept for its diagnostic.
+    // Warnings are kept for the diagnostic of the plugin that gave them.
     let lastMessage: string | undefined;
+    let warnings: string[] = [];
     const note =
       (write: Logger['info']) => (message: string, details?: Record<string, unknown>) => {
         lastMessage = message;
@@ -149,7 +151,10 @@ export class ToolRegistryBuilder {
     const recordingLogger: Logger = {
       debug: logger.debug,
       info: note(logger.info),
-      warn: note(logger.warn),
+      warn: (message, details) => {
+        warnings.push(message);
+        note(logger.warn)(message, details);
+      },
       error: note(logger.error),
     };
     const context: ToolBuildContext = {
@@ -167,6 +172,7 @@ export class ToolRegistryBuilder {
     const used: ToolPlugin[] = [];
     for (const { plugin } of ordered) {
       const pluginStarted = performance.now();
+      warnings = [];
       const record = (status: PluginDiagnostic['status'], tools: string[], reason?: string) =>
         diagnostics.push({
           plugin: plugin.name,
@@ -174,6 +180,7 @@ export class ToolRegistryBuilder {
           status,
           tools,
           reason,
+          ...(status === 'added' && warnings.length ? { warnings } : {}),
           durationMs: performance.now() - pluginStarted,
         });
       try {

@@ -9,7 +9,11 @@ import { classifyCommand, createShellTool } from '@tinyelf/tool-shell';
 import { record } from '../../../scripts/bench-record.mjs';
 
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-shell-')));
-const registry = new ToolRegistry({ workspaceRoot }).register(createShellTool({ workspaceRoot }));
+// Without the sandbox: this compares the tool's own cost with a bare spawn of bash (the
+// sandboxed call is measured against a bare bwrap in bench/sandbox-bench.mjs).
+const registry = new ToolRegistry({ workspaceRoot }).register(
+  createShellTool({ workspaceRoot, sandbox: 'none' }),
+);
 
 async function median(run, count) {
   for (let index = 0; index < 20; index++) await run();
@@ -67,7 +71,7 @@ const nastyMs = await median(
 
 const memoryScript = `
   import { createShellTool } from '@tinyelf/tool-shell';
-  const tool = createShellTool({ workspaceRoot: ${JSON.stringify(workspaceRoot)} });
+  const tool = createShellTool({ workspaceRoot: ${JSON.stringify(workspaceRoot)}, sandbox: 'none' });
   await tool.execute({ command: 'true' });
   const baselineMb = process.resourceUsage().maxRSS / 1024;
   const started = performance.now();

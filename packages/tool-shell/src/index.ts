@@ -1,5 +1,8 @@
 export { type ClassifyOptions, classifyCommand } from './classifier/classify-command';
 export type { Classification, Finding, Verdict } from './classifier/finding';
+export { DEFAULT_HIDDEN_PATHS, DEFAULT_READ_ONLY_PATHS } from './sandbox/protected-mounts';
+export { resolveSandbox, type SandboxStatus } from './sandbox/resolve-sandbox';
+export { SANDBOX_MODES, type SandboxMode } from './sandbox/sandbox-mode';
 export { createShellPlugin, SHELL_PLUGIN_NAME } from './shell-plugin';
 export type { ShellToolOptions } from './shell-tool-options';
-export { createShellTool } from './tools/bash';
+export { createShellTool, SANDBOX_BYPASS_RULE } from './tools/bash';

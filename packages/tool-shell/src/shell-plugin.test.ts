@@ -19,7 +19,11 @@ describe('createShellPlugin', () => {
   });
 
   it('describes Bash to the model (schema snapshot)', async () => {
-    const context = createTestBuildContext({ workspaceRoot: '/tmp' });
+    // Without the sandbox, so the snapshot does not depend on whether bwrap starts here.
+    const context = createTestBuildContext({
+      workspaceRoot: '/tmp',
+      config: { shell: { sandbox: 'none' } },
+    });
     const definitions = new ToolRegistry()
       .registerAll(await createShellPlugin().createTools(context))
       .getDefinitions();

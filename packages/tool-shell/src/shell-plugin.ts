@@ -4,6 +4,7 @@ import {
   type ToolBuildContext,
   type ToolPlugin,
 } from '@tinyelf/core';
+import { resolveSandbox } from './sandbox/resolve-sandbox';
 import type { ShellToolOptions } from './shell-tool-options';
 import { createShellTool } from './tools/bash';
 
@@ -12,7 +13,10 @@ export const SHELL_PLUGIN_NAME = 'shell';
 
 /**
  * The shell plugin, at step Shell: the Bash tool for the build's workspace. Options from the
- * argument are overridden by the build configuration's `shell` section.
+ * argument are overridden by the build configuration's `shell` section. An unknown `sandbox`
+ * value fails the plugin (`INVALID_CONFIG`); where the sandbox cannot start, the plugin warns
+ * through the build's logger, which the builder keeps in the plugin's diagnostic (`tinyelf
+ * tools` shows it).
  */
 export function createShellPlugin(options: Partial<ShellToolOptions> = {}): ToolPlugin {
   return {
@@ -21,13 +25,20 @@ export function createShellPlugin(options: Partial<ShellToolOptions> = {}): Tool
     step: BuildStep.Shell,
     createTools(context: ToolBuildContext) {
       const section = (context.config[SHELL_PLUGIN_NAME] ?? {}) as Partial<ShellToolOptions>;
-      return [
-        createShellTool({
-          ...options,
-          ...section,
-          workspaceRoot: section.workspaceRoot ?? options.workspaceRoot ?? context.workspaceRoot,
-        }),
-      ];
+      const merged = {
+        ...options,
+        ...section,
+        workspaceRoot: section.workspaceRoot ?? options.workspaceRoot ?? context.workspaceRoot,
+      };
+      const sandbox = resolveSandbox(merged);
+      if (sandbox.unavailableReason) {
+        context.logger.warn(
+          sandbox.mode === 'auto'
+            ? `Bash runs commands without a sandbox: ${sandbox.unavailableReason}.`
+            : `Bash refuses every command: sandbox "bubblewrap" is required and ${sandbox.unavailableReason}.`,
+        );
+      }
+      return [createShellTool(merged)];
     },
   };
 }

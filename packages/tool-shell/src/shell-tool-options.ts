@@ -1,3 +1,5 @@
+import type { SandboxMode } from './sandbox/sandbox-mode';
+
 /** Options of {@link createShellTool} and the shell plugin. */
 export interface ShellToolOptions {
   /** The workspace root: commands run there, and paths outside it are flagged. */
@@ -6,13 +8,24 @@ export interface ShellToolOptions {
   readonly execTimeout?: number;
   /** Output kept per command (head and tail), in bytes. @default 100_000 */
   readonly maxOutputBytes?: number;
-  /** Run commands in an OS sandbox: `'bubblewrap'` (workspace writable, the rest read-only, no network). @default 'none' */
-  readonly sandbox?: 'none' | 'bubblewrap';
-  /** The bubblewrap binary. @default 'bwrap' */
+  /**
+   * Where commands run: `'auto'` in bubblewrap where it can start, otherwise directly with a
+   * visible notice; `'bubblewrap'` never without it; `'none'` directly. Any other value is an
+   * `INVALID_CONFIG` error. @default 'auto'
+   */
+  readonly sandbox?: SandboxMode;
+  /** The bubblewrap binary: a name looked up in absolute PATH folders outside the workspace, or an absolute path. @default 'bwrap' */
   readonly bubblewrapPath?: string;
-  /** With the sandbox, keep the network. @default false */
+  /** Keep the network inside the sandbox (all or nothing; see the README for proxies). @default false */
   readonly allowNetwork?: boolean;
-  /** The home folder the classifier takes `~` and `$HOME` for. @default os.homedir() */
+  /**
+   * Workspace-relative paths read-only inside the sandbox and not creatable there (files that run
+   * code outside it). @default DEFAULT_READ_ONLY_PATHS
+   */
+  readonly readOnlyPaths?: readonly string[];
+  /** Secret paths outside the workspace the sandbox cannot read (`~/` is the home folder). @default DEFAULT_HIDDEN_PATHS */
+  readonly hiddenPaths?: readonly string[];
+  /** The home folder the classifier takes `~` and `$HOME` for, and `hiddenPaths` resolve `~/` against. @default os.homedir() */
   readonly homeDir?: string;
   /** Extra environment variables for commands. @default {} */
   readonly env?: Readonly<Record<string, string>>;

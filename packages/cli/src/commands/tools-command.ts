@@ -24,9 +24,14 @@ export async function toolsCommand(options: ComposeOptions & { json?: boolean })
       (row) =>
         `${row.step.padEnd(13)} ${row.tool.padEnd(width)}  ${row.asks ? 'asks' : 'safe'}  ${row.plugin}`,
     );
-    const notes = built.diagnostics.plugins
-      .filter((entry) => entry.status !== 'added')
-      .map((entry) => `${entry.status}: ${entry.plugin} (${entry.step}): ${entry.reason}`);
+    const notes = built.diagnostics.plugins.flatMap((entry) => [
+      ...(entry.status !== 'added'
+        ? [`${entry.status}: ${entry.plugin} (${entry.step}): ${entry.reason}`]
+        : []),
+      ...(entry.warnings ?? []).map(
+        (warning) => `warning: ${entry.plugin} (${entry.step}): ${warning}`,
+      ),
+    ]);
     const conflicts = built.diagnostics.conflicts.map(
       (conflict) =>
         `conflict: ${conflict.tool} kept from ${conflict.kept}, dropped from ${conflict.dropped}`,

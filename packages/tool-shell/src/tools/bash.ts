@@ -1,5 +1,7 @@
+import { homedir } from 'node:os';
 import {
   defineJsonSchemaTool,
+  type RiskWarning,
   TinyElfError,
   ToolAbortedError,
   ToolTimeoutError,
@@ -7,13 +9,20 @@ import {
 } from '@tinyelf/core';
 import { RecentClassifications } from '../classifier/recent-classifications';
 import { runCommand } from '../runner/run-command';
-import { assertBubblewrapWorks, bubblewrapArguments } from '../sandbox/bubblewrap';
+import { bubblewrapArguments } from '../sandbox/bubblewrap';
+import { watchGitCommonDir } from '../sandbox/git-common-dir-guard';
+import { acquirePlaceholders, releasePlaceholders } from '../sandbox/mount-placeholders';
+import { DEFAULT_HIDDEN_PATHS, DEFAULT_READ_ONLY_PATHS } from '../sandbox/protected-mounts';
+import { resolveSandbox } from '../sandbox/resolve-sandbox';
 import type { ShellToolOptions } from '../shell-tool-options';
+import { bashDescription } from './bash-description';
 
 /** Bash's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
 interface BashParams {
   readonly command: string;
   readonly timeout?: number;
+  readonly dangerouslyDisableSandbox?: boolean;
+  readonly reason?: string;
 }
 
 const parameters = {
@@ -26,32 +35,90 @@ const parameters = {
       maximum: 600_000,
       description: "Milliseconds before the command is stopped (default: the tool's execTimeout).",
     },
+    dangerouslyDisableSandbox: {
+      type: 'boolean',
+      description:
+        'Run this command outside the sandbox (network, files outside the workspace, protected files). Needs `reason`; the user is always asked to approve it.',
+    },
+    reason: {
+      type: 'string',
+      description:
+        'Required with dangerouslyDisableSandbox: why the command cannot run in the sandbox, shown to the user.',
+    },
   },
   required: ['command'],
 };
 
+/** The risk rule name of a call asking to run outside the sandbox. */
+export const SANDBOX_BYPASS_RULE = 'sandbox-bypass';
+
 /**
  * The Bash tool: runs a command with bash in the workspace root, standard output and error
- * merged in order, output capped (head and tail kept), stopped with its whole process group on
- * timeout or abort. Commands the classifier blocks are refused; warned ones carry their reasons
- * to the confirmation step (`assessRisk`).
+ * merged in order, output capped (head and tail kept), stopped with every process it started on
+ * timeout, abort or exit. Commands the classifier blocks are refused; warned ones carry their
+ * reasons to the confirmation step (`assessRisk`). Where bubblewrap works (the default `sandbox:
+ * 'auto'`), commands run in it; a call may ask to run outside it (`dangerouslyDisableSandbox`
+ * with a `reason`), which always carries a warning, so the policy asks the user.
  */
 export function createShellTool(options: ShellToolOptions) {
   const workspaceRoot = new WorkspaceGuard({ workspaceRoot: options.workspaceRoot }).root;
+  const homeDir = options.homeDir ?? homedir();
   const classifyOptions = { workspaceRoot, homeDir: options.homeDir };
   const execTimeout = options.execTimeout ?? 120_000;
   const maxOutputBytes = options.maxOutputBytes ?? 100_000;
-  const sandboxed = options.sandbox === 'bubblewrap';
+  const allowNetwork = options.allowNetwork ?? false;
+  const sandbox = resolveSandbox({ ...options, workspaceRoot });
+  const bubblewrap = sandbox.bubblewrapPath;
+  const settings = {
+    binary: bubblewrap ?? 'bwrap',
+    workspaceRoot,
+    allowNetwork,
+    readOnlyPaths: options.readOnlyPaths ?? DEFAULT_READ_ONLY_PATHS,
+    hiddenPaths: options.hiddenPaths ?? DEFAULT_HIDDEN_PATHS,
+    homeDirs: [...new Set([homeDir, homedir()])],
+  };
+  // 'auto' without a working sandbox: the first result of this tool (a session) says so once.
+  let fallbackNotice =
+    sandbox.mode === 'auto' && !bubblewrap
+      ? `[No sandbox: ${sandbox.unavailableReason}. This command ran directly on the machine; later ones will too.]\n`
+      : '';
   const classifications = new RecentClassifications(classifyOptions);
+  const bypassWarning = ({ dangerouslyDisableSandbox, reason }: BashParams): RiskWarning[] =>
+    // Only where the hatch can open: with 'bubblewrap' the call is refused without asking.
+    dangerouslyDisableSandbox && bubblewrap && sandbox.mode === 'auto'
+      ? [
+          {
+            rule: SANDBOX_BYPASS_RULE,
+            message: `Runs outside the sandbox (network, files outside the workspace and protected files reachable). Stated reason: ${reason?.trim() || '(none given)'}`,
+          },
+        ]
+      : [];
   return defineJsonSchemaTool<BashParams>({
     name: 'Bash',
-    description: `Runs a bash command in the workspace root (${workspaceRoot}) and returns its output (standard output and error merged) and exit code. Standard input is closed. Commands are stopped after ${Math.round(execTimeout / 1000)} s with every process they started. Output over ${Math.round(maxOutputBytes / 1000)} KB keeps its beginning and end. Destructive commands (deleting / or system folders, formatting disks, ...) are refused.${sandboxed ? ` Commands run in a sandbox: only the workspace is writable${options.allowNetwork ? '.' : ' and there is no network.'}` : ''}`,
+    description: bashDescription({
+      workspaceRoot,
+      execTimeout,
+      maxOutputBytes,
+      sandbox,
+      allowNetwork,
+    }),
     parameters,
-    async assessRisk({ command }) {
-      const { findings } = await classifications.get(command);
-      return findings.map(({ rule, message }) => ({ rule, message }));
+    async assessRisk(params) {
+      const { findings } = await classifications.get(params.command);
+      return [
+        ...bypassWarning(params),
+        ...findings.map(({ rule, message }) => ({ rule, message })),
+      ];
     },
-    async execute({ command, timeout }, context) {
+    async execute(params, context) {
+      const { command, timeout, dangerouslyDisableSandbox } = params;
+      if (dangerouslyDisableSandbox && !params.reason?.trim()) {
+        throw new TinyElfError({
+          code: 'INVALID_TOOL_INPUT',
+          message:
+            'dangerouslyDisableSandbox needs a reason: say why the command cannot run in the sandbox (the user reads it before approving). The command was not run.',
+        });
+      }
       const verdict = await classifications.get(command);
       if (verdict.verdict === 'block') {
         throw new TinyElfError({
@@ -62,28 +129,45 @@ export function createShellTool(options: ShellToolOptions) {
             .join(' ')}`,
         });
       }
-      const bubblewrap = options.bubblewrapPath ?? 'bwrap';
-      if (sandboxed) assertBubblewrapWorks(bubblewrap, workspaceRoot);
+      if (sandbox.mode === 'bubblewrap' && !bubblewrap) {
+        throw new TinyElfError({
+          code: 'SANDBOX_UNAVAILABLE',
+          message: `The bubblewrap sandbox was asked for but cannot start: ${sandbox.unavailableReason}. The command was not run (it is never run without the sandbox it asked for).`,
+        });
+      }
+      if (dangerouslyDisableSandbox && sandbox.mode === 'bubblewrap') {
+        throw new TinyElfError({
+          code: 'SANDBOX_REQUIRED',
+          message:
+            'This tool is configured to run every command in the sandbox (sandbox: "bubblewrap"); dangerouslyDisableSandbox is not available. The command was not run.',
+        });
+      }
+      const sandboxed = bubblewrap !== undefined && !dangerouslyDisableSandbox;
       const script = `exec 2>&1; ${command}`;
       const timeoutMs = Math.min(timeout ?? execTimeout, 600_000);
-      const result = await runCommand({
-        file: sandboxed ? bubblewrap : 'bash',
-        args: sandboxed
-          ? [
-              ...bubblewrapArguments(workspaceRoot, options.allowNetwork ?? false),
-              'bash',
-              '-c',
-              script,
-            ]
-          : ['-c', script],
-        cwd: workspaceRoot,
-        env: options.env ? { ...process.env, ...options.env } : undefined,
-        timeoutMs,
-        maxOutputBytes,
-        signal: context?.signal,
-        killGraceMs: options.killGraceMs,
-      });
-      const output = result.output.length ? result.output.replace(/\n$/, '') : '(no output)';
+      const plan = sandboxed ? bubblewrapArguments(settings) : undefined;
+      const placeholders = plan ? await acquirePlaceholders(plan.missing) : [];
+      const gitCommonDir = plan ? watchGitCommonDir(workspaceRoot) : undefined;
+      let result: Awaited<ReturnType<typeof runCommand>>;
+      try {
+        result = await runCommand({
+          file: plan ? bubblewrap! : 'bash',
+          args: plan ? [...plan.args, 'bash', '-c', script] : ['-c', script],
+          cwd: workspaceRoot,
+          env: options.env ? { ...process.env, ...options.env } : undefined,
+          timeoutMs,
+          maxOutputBytes,
+          signal: context?.signal,
+          killGraceMs: options.killGraceMs,
+          sweepLeftovers: !plan,
+        });
+      } finally {
+        releasePlaceholders(placeholders);
+      }
+      const removed = gitCommonDir?.();
+      const notice = fallbackNotice;
+      fallbackNotice = '';
+      const output = `${notice}${result.output.length ? result.output.replace(/\n$/, '') : '(no output)'}${removed ? `\n${removed}` : ''}`;
       if (result.stoppedBy === 'timeout') {
         throw new ToolTimeoutError({
           timeoutMs,

@@ -1,0 +1,129 @@
+// The sandboxed Bash call against a bare bwrap run of the same command with the same arguments,
+// and the unsandboxed call against a bare spawn of bash. Run after `pnpm build`:
+// node bench/sandbox-bench.mjs
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ToolRegistry } from '@tinyelf/core';
+import { createShellTool, resolveSandbox } from '@tinyelf/tool-shell';
+import { record } from '../../../scripts/bench-record.mjs';
+
+// A typical workspace: a git repository, none of the other protected paths present.
+const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-sandbox-')));
+execFileSync('git', ['init', '-q'], { cwd: workspaceRoot });
+const status = resolveSandbox({ sandbox: 'bubblewrap', workspaceRoot });
+if (status.unavailableReason) {
+  console.log(`Sandbox benchmark skipped: ${status.unavailableReason}`);
+  process.exit(0);
+}
+const bwrap = status.bubblewrapPath;
+
+async function median(run, count) {
+  for (let index = 0; index < 10; index++) await run();
+  const times = [];
+  for (let index = 0; index < count; index++) {
+    const started = process.hrtime.bigint();
+    await run();
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+const bare = (file, args) => () =>
+  new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: 'ignore' });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${file} exit ${code}`)),
+    );
+    child.on('error', reject);
+  });
+const viaTool = (registry) => async () => {
+  const result = await registry.execute('bench', 'Bash', { command: 'true' });
+  if (result.isError || !result.content.endsWith('Exit code 0.')) throw new Error(result.content);
+};
+
+// The arguments the tool gives bwrap, captured once through a wrapper that records them and
+// runs the real bwrap; the placeholder files the call creates are made for the bare runs too.
+const capture = mkdtempSync(join(tmpdir(), 'tinyelf-bench-capture-'));
+const wrapper = join(capture, 'bwrap');
+writeFileSync(wrapper, `#!/bin/sh\nprintf '%s\\0' "$@" > ${capture}/args\nexec ${bwrap} "$@"\n`);
+chmodSync(wrapper, 0o755);
+await viaTool(
+  new ToolRegistry({ workspaceRoot }).register(
+    createShellTool({ workspaceRoot, sandbox: 'bubblewrap', bubblewrapPath: wrapper }),
+  ),
+)();
+const captured = readFileSync(join(capture, 'args'), 'utf8').split('\0').slice(0, -1);
+const readOnly = captured.flatMap((argument, index) =>
+  argument === '--ro-bind' && captured[index + 1] === captured[index + 2]
+    ? [captured[index + 1]]
+    : [],
+);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+await settle();
+// The placeholder folders the tool makes for missing protected paths (it removes them about a
+// second after a call); the bare runs get them made beforehand.
+const placeholders = readOnly.filter((path) => !existsSync(path));
+const makePlaceholders = () => {
+  for (const path of placeholders) mkdirSync(path, { recursive: true });
+};
+const removePlaceholders = () => {
+  for (const path of placeholders) rmSync(path, { recursive: true, force: true });
+};
+const sandboxed = new ToolRegistry({ workspaceRoot }).register(
+  createShellTool({ workspaceRoot, sandbox: 'bubblewrap' }),
+);
+const unsandboxed = new ToolRegistry({ workspaceRoot }).register(
+  createShellTool({ workspaceRoot, sandbox: 'none' }),
+);
+const rounds = 5;
+const figures = { bwrap: 0, sandboxed: 0, bash: 0, unsandboxed: 0 };
+for (let round = 0; round < rounds; round++) {
+  makePlaceholders();
+  figures.bwrap += (await median(bare(bwrap, captured), 40)) / rounds;
+  removePlaceholders();
+  figures.sandboxed += (await median(viaTool(sandboxed), 40)) / rounds;
+  await settle();
+  figures.bash += (await median(bare('bash', ['-c', 'true']), 100)) / rounds;
+  figures.unsandboxed += (await median(viaTool(unsandboxed), 100)) / rounds;
+}
+rmSync(capture, { recursive: true });
+
+const bwrapAnchor = {
+  label: `bare bwrap with the tool's ${captured.length} arguments, bash -c true`,
+  value: figures.bwrap,
+};
+record({
+  measurement: 'Bash tool via the registry in the bubblewrap sandbox, `true`',
+  value: figures.sandboxed,
+  unit: 'ms',
+  anchor: bwrapAnchor,
+  note: `${placeholders.length} placeholder folders for missing protected paths (shared by calls in quick succession)`,
+});
+record({
+  measurement: 'Bash tool via the registry without the sandbox, `true`',
+  value: figures.unsandboxed,
+  unit: 'ms',
+  anchor: { label: "bare spawn('bash', ['-c', 'true'])", value: figures.bash },
+  goal: { text: '≤ 1.2x', met: figures.unsandboxed / figures.bash <= 1.2 },
+});
+console.log(`Node ${process.version}, ${new Date().toISOString()}`);
+console.log('| measurement | median | anchor | ratio |');
+console.log('|---|---|---|---|');
+console.log(
+  `| Bash tool, sandboxed, \`true\` | ${figures.sandboxed.toFixed(2)} ms | bare bwrap, same ${captured.length} arguments: ${figures.bwrap.toFixed(2)} ms | ${(figures.sandboxed / figures.bwrap).toFixed(2)}x |`,
+);
+console.log(
+  `| Bash tool, sandbox off, \`true\` | ${figures.unsandboxed.toFixed(2)} ms | bare spawn of bash: ${figures.bash.toFixed(2)} ms | ${(figures.unsandboxed / figures.bash).toFixed(2)}x (goal ≤ 1.2x) |`,
+);

@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The environment variable that marks every process one unsandboxed call started. */
+export const CALL_MARKER_VARIABLE = 'TINYELF_SHELL_CALL';
+
+function lastAssignedPid(): number | undefined {
+  try {
+    // The fifth field of /proc/loadavg is the most recently assigned process id.
+    return Number(readFileSync('/proc/loadavg', 'utf8').trim().split(' ')[4]);
+  } catch {
+    return undefined;
+  }
+}
+
+function candidates(firstPid: number): number[] {
+  const last = lastAssignedPid();
+  // Process ids are handed out in increasing order until they wrap: everything the call
+  // started has an id above its first process's. Check that range directly when it is short;
+  // on a busy machine, the living processes above it; after a wrap, every process.
+  if (last !== undefined && last >= firstPid && last - firstPid <= 64) {
+    return Array.from({ length: last - firstPid }, (_, index) => firstPid + 1 + index);
+  }
+  const wrapped = last === undefined || last < firstPid;
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => entry.charCodeAt(0) >= 48 && entry.charCodeAt(0) <= 57)
+      .map(Number)
+      .filter((pid) => wrapped || pid > firstPid);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Kills the processes an unsandboxed call left behind outside its process group (`setsid`,
+ * `nohup` with `set -m`, double forks, `disown`): every process whose environment carries the
+ * call's marker. Linux only (it reads /proc). It looks again while it still finds some, or
+ * catches a process mid-`exec` (its environment reads empty for a moment), so a process that
+ * forks while being looked for is found too. A process that clears or rewrites its environment
+ * (`env -i setsid ...`) is not found; only the sandbox's PID namespace closes that gap.
+ */
+export async function killMarkedProcesses(firstPid: number, marker: string): Promise<number> {
+  if (process.platform !== 'linux') return 0;
+  const needle = `${CALL_MARKER_VARIABLE}=${marker}`;
+  let killed = 0;
+  for (let pass = 0; pass < 20; pass++) {
+    let found = 0;
+    let unsure = 0;
+    for (const pid of candidates(firstPid)) {
+      let environment: string;
+      try {
+        environment = readFileSync(`/proc/${pid}/environ`, 'latin1');
+      } catch {
+        continue;
+      }
+      if (environment.length === 0) {
+        // Mid-exec, or a kernel thread: look again next pass, unless it is a kernel thread.
+        if (!isKernelThread(pid)) unsure++;
+        continue;
+      }
+      if (!environment.split('\0').includes(needle)) continue;
+      try {
+        process.kill(pid, 'SIGKILL');
+        found++;
+      } catch {
+        // gone already
+      }
+    }
+    killed += found;
+    if (found === 0 && unsure === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return killed;
+}
+
+function isKernelThread(pid: number): boolean {
+  try {
+    // Kernel threads have no command line; a zombie has none either, and needs no killing.
+    return readFileSync(`/proc/${pid}/cmdline`).length === 0;
+  } catch {
+    return true;
+  }
+}
