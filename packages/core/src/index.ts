@@ -93,6 +93,33 @@ export {
   type ToolRegistryOptions,
 } from './registry/tool-registry';
 export { resolveLocalRefs } from './schema/resolve-refs';
+export { codeRunningVariableWarning } from './security/code-running-environment';
+export { CODE_RUNNING_FILES } from './security/code-running-files';
+export {
+  canonicalGitConfigKey,
+  codeRunningGitConfigWarning,
+} from './security/code-running-git-config';
+export {
+  compilePathPattern,
+  matchPathPattern,
+  type PathPattern,
+  type PatternMatch,
+  pathSegments,
+} from './security/path-pattern';
+export { SECRET_FILES } from './security/secret-files';
+export {
+  codeRunningFileWarning,
+  fixedSensitivePaths,
+  homeSecretPaths,
+  sandboxReadOnlyPaths,
+  secretFileWarning,
+} from './security/sensitive-file-warnings';
+export {
+  matchSensitivePath,
+  type SensitivePathEntry,
+  type SensitivePathKind,
+  type SensitivePathMatch,
+} from './security/sensitive-path-entry';
 export {
   type DefinedTool,
   defineJsonSchemaTool,
