@@ -38,6 +38,8 @@ export interface PathPattern {
   readonly segments: readonly RegExp[];
   /** Ends in `**`: the folder and everything under it. */
   readonly subtree: boolean;
+  /** How many leading segments are literal (no `*`): only these make a path an ancestor. */
+  readonly literalPrefix: number;
 }
 
 /** Compiles a {@link PathPattern}. */
@@ -56,7 +58,9 @@ export function compilePathPattern(source: string): PathPattern {
           .join('[^/]*')}$`,
       ),
   );
-  return { source, anchored, segments, subtree };
+  const glob = parts.findIndex((part) => part.includes('*'));
+  const literalPrefix = glob === -1 ? parts.length : glob;
+  return { source, anchored, segments, subtree, literalPrefix };
 }
 
 /** How a path relates to a pattern: it names a matching file, or a folder that holds one. */
@@ -65,8 +69,8 @@ export type PatternMatch = 'match' | 'ancestor';
 /**
  * Matches path segments (from {@link pathSegments}) against a pattern. `absolute` says whether
  * the segments start at the file-system root (anchored patterns need it). With `ancestors`, a
- * path whose last segments begin the pattern (`.git`, `.github` for `.github/workflows/**`) is an
- * `ancestor`: a folder whose replacement or recursive copy can create a matching file.
+ * path whose last segments begin the pattern with literal segments (`.git`, `.github` for
+ * `.github/workflows/**`, `.ssh` for `.ssh/id_*`) is an `ancestor`: a folder whose replacement or recursive copy can create a matching file.
  */
 export function matchPathPattern(
   segments: readonly string[],
@@ -87,7 +91,12 @@ export function matchPathPattern(
       matched++;
     if (matched === pattern.segments.length) {
       if (pattern.subtree || start + matched === segments.length) return 'match';
-    } else if (matched > 0 && start + matched === segments.length) ancestor = true;
+    } else if (
+      matched > 0 &&
+      matched <= pattern.literalPrefix &&
+      start + matched === segments.length
+    )
+      ancestor = true;
   }
   return ancestors && ancestor ? 'ancestor' : undefined;
 }

@@ -17,11 +17,16 @@ import {
  */
 export function codeRunningFileWarning(
   path: string,
-  options: { readonly ancestors?: boolean } = {},
+  options: {
+    /** Folders that hold such files match too. @default false */
+    readonly ancestors?: boolean;
+    /** The path to name in the message, when not `path` (as a command wrote it). @default path */
+    readonly shown?: string;
+  } = {},
 ): RiskWarning | undefined {
   const found = matchSensitivePath(path, CODE_RUNNING_FILES, options);
   if (!found) return undefined;
-  const shown = path.replace(/^\.\/+/, '');
+  const shown = (options.shown ?? path).replace(/^\.\/+/, '');
   return {
     rule: found.entry.rule,
     message:
@@ -39,13 +44,18 @@ export function codeRunningFileWarning(
  */
 export function secretFileWarning(
   path: string,
-  options: { readonly verb?: 'Reads' | 'Sends' | 'Copies' } = {},
+  options: {
+    /** What the call does with the file. @default 'Reads' */
+    readonly verb?: 'Reads' | 'Sends' | 'Copies';
+    /** The path to name in the message, when not `path`. @default path */
+    readonly shown?: string;
+  } = {},
 ): RiskWarning | undefined {
-  const found = matchSensitivePath(path, SECRET_FILES);
+  const found = matchSensitivePath(path, SECRET_FILES, { ancestors: true });
   if (!found) return undefined;
   return {
     rule: 'secret-file',
-    message: `${options.verb ?? 'Reads'} ${path}, which holds ${found.entry.reason}, from outside the workspace.`,
+    message: `${options.verb ?? 'Reads'} ${options.shown ?? path}, which holds ${found.entry.reason}, from outside the workspace.`,
   };
 }
 
