@@ -106,6 +106,7 @@ export {
   type PatternMatch,
   pathSegments,
 } from './security/path-pattern';
+export { REPOSITORY_CODE_FILES } from './security/repository-code-files';
 export { SECRET_FILES } from './security/secret-files';
 export {
   codeRunningFileWarning,
@@ -120,6 +121,7 @@ export {
   type SensitivePathKind,
   type SensitivePathMatch,
 } from './security/sensitive-path-entry';
+export { USER_CODE_FILES } from './security/user-code-files';
 export {
   type DefinedTool,
   defineJsonSchemaTool,

@@ -1,4 +1,10 @@
-import { codeRunningFileWarning, type RiskWarning } from '@tinyelf/core';
+import {
+  codeRunningFileWarning,
+  isWithin,
+  type RiskWarning,
+  secretFileWarning,
+  type WorkspaceGuard,
+} from '@tinyelf/core';
 
 /**
  * Risk warnings for writing paths (relative to the workspace, or absolute) that run code or grant
@@ -17,4 +23,25 @@ export function protectedPathWarnings(paths: readonly string[]): RiskWarning[] {
     if (warning && !warnings.has(warning.rule)) warnings.set(warning.rule, warning);
   }
   return [...warnings.values()];
+}
+
+/**
+ * Risk warnings for reading a path whose real location is outside the workspace and holds
+ * secrets (core's `SECRET_FILES`: ssh keys, cloud and registry credentials, `.netrc`, other
+ * projects' `.env`, `/etc/shadow`, ...): `Reads ~/.aws/credentials, which holds cloud, cluster or
+ * container credentials, from outside the workspace.` The Bash classifier gives the same warning
+ * for `cat`, `base64`, `cp`, `curl -d @file` and the like. Only matters when the guard lets the
+ * path through (`restrictToWorkspace: false`, or an allowed path); a project's own fixtures are
+ * never flagged.
+ */
+export function secretReadWarnings(guard: WorkspaceGuard, path: string): RiskWarning[] {
+  let real: string;
+  try {
+    real = guard.resolve(path).real;
+  } catch {
+    return [];
+  }
+  if (isWithin(guard.root, real)) return [];
+  const warning = secretFileWarning(real, { shown: path });
+  return warning ? [warning] : [];
 }

@@ -1,7 +1,8 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { ToolPolicy } from '@tinyelf/core';
+import { ToolPolicy, WorkspaceGuard } from '@tinyelf/core';
 import { describe, expect, it } from 'vitest';
+import { secretReadWarnings } from '../protected-paths';
 import { createTestWorkspace } from '../testing/test-workspace';
 
 const policy = new ToolPolicy();
@@ -100,5 +101,26 @@ describe('Write and Edit in acceptEdits ask for files that run code or grant per
     expect((await judge('Write', '/etc/cron.d/job')).rules).toEqual(['scheduled-jobs']);
     expect((await judge('Write', '/root/.ssh/authorized_keys')).rules).toEqual(['ssh-config']);
     expect((await judge('Write', '/home/someone/.profile')).rules).toEqual(['shell-startup']);
+  });
+});
+
+describe('secretReadWarnings', () => {
+  it('warns for secrets whose real location is outside the workspace, never for workspace files', () => {
+    const workspace = createTestWorkspace({ 'fixtures/.ssh/id_rsa': 'fake' });
+    const key = workspace.write(join(workspace.outside, 'home/.ssh/id_rsa'), 'KEY');
+    workspace.write(join(workspace.outside, 'home/.ssh/id_rsa.pub'), 'PUB');
+    symlinkSync(key, join(workspace.root, 'innocent.txt'));
+    const guard = new WorkspaceGuard({ workspaceRoot: workspace.root, restrictToWorkspace: false });
+    expect(secretReadWarnings(guard, key)).toEqual([
+      {
+        rule: 'secret-file',
+        message: `Reads ${key}, which holds a private key, from outside the workspace.`,
+      },
+    ]);
+    expect(secretReadWarnings(guard, 'innocent.txt')[0]?.message).toBe(
+      'Reads innocent.txt, which holds a private key, from outside the workspace.',
+    );
+    expect(secretReadWarnings(guard, `${key}.pub`)).toEqual([]);
+    expect(secretReadWarnings(guard, 'fixtures/.ssh/id_rsa')).toEqual([]);
   });
 });
