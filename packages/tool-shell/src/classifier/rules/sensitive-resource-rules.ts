@@ -23,14 +23,29 @@ const fromWarning = (warning: RiskWarning | undefined): Finding[] =>
   warning ? [warn(warning.rule, warning.message)] : [];
 
 const realRoots = new Map<string, string>();
+/** A path for messages: parts only known when the command runs shown as `…`. */
+const readable = (path: string) => path.replaceAll(DYNAMIC, '…');
+const unknownPart = new RegExp(`[${DYNAMIC}*?[]`, 'u');
 
-/** Where a path argument leads: the forms to match (workspace-relative inside, absolute outside). */
+/**
+ * Where a path argument leads: the forms to match (workspace-relative inside, absolute outside,
+ * symbolic links followed), whether its real location is outside the workspace, and whether only
+ * a folder of it is known (`.git/hooks/$NAME`, `~/.ssh/*`: the folder is judged with the files it
+ * holds).
+ */
 function locate(raw: string, cwd: string | undefined, paths: PathContext) {
   let path = raw === '~' || raw.startsWith('~/') ? `${paths.homeDir}${raw.slice(1)}` : raw;
-  const cut = path.indexOf(DYNAMIC);
-  if (cut === 0) return undefined;
-  if (cut > 0) path = path.endsWith('/', cut) ? `${path.slice(0, cut)}x` : path.slice(0, cut);
-  if (!isAbsolute(path) && cwd === undefined) return { forms: [path], outside: false };
+  const cut = path.search(unknownPart);
+  if (cut === 0) {
+    // An unknown start (`$DIR/.git/hooks/x`, `~user/.bashrc`): the known end is judged at any depth.
+    const tail = path.slice(path.lastIndexOf(DYNAMIC) + 1);
+    return tail.startsWith('/') && !unknownPart.test(tail)
+      ? { forms: [tail.slice(1)], outside: true, partial: false }
+      : undefined;
+  }
+  const partial = cut > 0;
+  if (partial) path = path.slice(0, path.lastIndexOf('/', cut) + 1) || '.';
+  if (!isAbsolute(path) && cwd === undefined) return { forms: [path], outside: false, partial };
   const absolute = resolve(cwd ?? '/', path);
   let root = realRoots.get(paths.workspaceRoot);
   if (!root) {
@@ -45,7 +60,7 @@ function locate(raw: string, cwd: string | undefined, paths: PathContext) {
   } catch {
     // A loop of links: judge the path as written.
   }
-  return { forms: [shown(absolute), shown(real)], outside: !isWithin(root, real) };
+  return { forms: [shown(absolute), shown(real)], outside: !isWithin(root, real), partial };
 }
 
 /** The path inside an argument: `@file` (curl), `name=@file` (curl -F), `--opt=file`, the word. */
@@ -57,7 +72,9 @@ function pathsIn(argument: string): string[] {
   return found.filter((path) => /^(~|\/|\.{1,2}\/)|\//.test(path) || /^\.[\w-]/.test(path));
 }
 
-const isWrite = (operator: string) => /^(>|>>|>\||&>|&>>|<>|\d*>|\d*>>|\d*>\|)$/.test(operator);
+const isWrite = (operator: string, target: string) =>
+  /^(&>|&>>|<>|\d*>|\d*>>|\d*>\||\d*<>)$/.test(operator) ||
+  (/^\d*>&$/.test(operator) && !/^(\d+|-)$/.test(target));
 const sends = /^(curl|wget|scp|sftp|rsync|nc|ncat|netcat|socat|http|https|xh|ssh|ftp|lftp)$/;
 const dataPrograms = /^(echo|printf|true|false|:|test|\[|\[\[|which|type|command)$/;
 
@@ -70,13 +87,17 @@ const dataPrograms = /^(echo|printf|true|false|:|test|\[|\[\[|which|type|command
 export const codeRunningWriteRule: Rule = ({ program, args, command }, { paths }) => {
   const findings: Finding[] = [];
   const check = (raw: string, folder: boolean) => {
-    for (const form of locate(raw, command.cwd, paths)?.forms ?? []) {
-      const warning = codeRunningFileWarning(form, { ancestors: folder, shown: raw });
-      if (warning) return void findings.push(warn(warning.rule, warning.message));
+    const place = locate(raw, command.cwd, paths);
+    for (const form of place?.forms ?? []) {
+      const ancestors = folder || place?.partial === true;
+      const warning = codeRunningFileWarning(form, { ancestors, shown: readable(raw) });
+      if (warning && !findings.some((finding) => finding.rule === warning.rule))
+        return void findings.push(warn(warning.rule, warning.message));
     }
   };
   for (const redirect of command.redirects)
-    if (isWrite(redirect.operator) && !/^\d+$/.test(redirect.target)) check(redirect.target, false);
+    if (isWrite(redirect.operator, redirect.target) && !/^\d+$/.test(redirect.target))
+      check(redirect.target, false);
   for (const { path, folder } of writtenPaths(program, args)) check(path, folder);
   if (program === 'crontab' && !args.some((arg) => /^-[^-]*[lr]/.test(arg))) {
     const entry = CODE_RUNNING_FILES.find((candidate) => candidate.rule === 'scheduled-jobs')!;
@@ -98,7 +119,7 @@ export const secretReadRule: Rule = ({ program, args, command }, { paths }) => {
     const place = locate(raw, command.cwd, paths);
     if (!place?.outside) return;
     for (const form of place.forms) {
-      const warning = secretFileWarning(form, { verb, shown: raw });
+      const warning = secretFileWarning(form, { verb, shown: readable(raw) });
       if (warning) return void findings.push(warn(warning.rule, warning.message));
     }
   };
@@ -195,6 +216,22 @@ export const codeRunningSettingsRule: Rule = ({ program, args, command, wrappers
   if (program === 'git')
     for (const [key, value] of gitConfigSettings(args))
       findings.push(...fromWarning(codeRunningGitConfigWarning(key, value)));
+  const [sub, verb, key] = args;
+  if (
+    /^(npm|pnpm|yarn)$/.test(program) &&
+    sub === 'config' &&
+    verb === 'set' &&
+    key &&
+    /^(script-shell|shell|node-options|git|editor|browser|viewer|init-module|onload-script|yarnPath|yarn-path|npmPath|pnpmfile|global-pnpmfile)$/i.test(
+      key.replace(/=.*$/, ''),
+    )
+  )
+    findings.push(
+      warn(
+        'code-running-tool-config',
+        `Sets the ${program} configuration ${key.replace(/=.*$/, '')}, which names a program or script ${program} runs.`,
+      ),
+    );
   if (/^(ssh|scp|sftp)$/.test(program)) {
     for (const [index, arg] of args.entries()) {
       const option =
@@ -219,12 +256,22 @@ export const codeRunningSettingsRule: Rule = ({ program, args, command, wrappers
  */
 export function sensitiveAssignmentFindings(root: Node): Finding[] {
   const findings: Finding[] = [];
+  const unquote = (text: string) => (/^'.*'$|^".*"$/s.test(text) ? text.slice(1, -1) : text);
+  const judge = (name: string, value: string | undefined) =>
+    findings.push(...fromWarning(codeRunningVariableWarning(name.replace(/\[.*$/, ''), value)));
   for (const assignment of root.descendantsOfType('variable_assignment')) {
     const name = assignment?.childForFieldName('name')?.text;
-    if (!name) continue;
-    const raw = assignment.childForFieldName('value')?.text ?? '';
-    const value = /^'.*'$|^".*"$/s.test(raw) ? raw.slice(1, -1) : raw;
-    findings.push(...fromWarning(codeRunningVariableWarning(name.replace(/\[.*$/, ''), value)));
+    if (name) judge(name, unquote(assignment.childForFieldName('value')?.text ?? ''));
+  }
+  // `export NAME`, `declare -x "NAME=value"`: names and quoted assignments are not assignment nodes.
+  for (const declaration of root.descendantsOfType('declaration_command')) {
+    for (const child of declaration?.namedChildren ?? []) {
+      if (!child || child.type === 'variable_assignment') continue;
+      const text = unquote(child.text);
+      const assigned = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(text);
+      if (assigned) judge(assigned[1]!, assigned[2]);
+      else if (child.type === 'variable_name') judge(text, undefined);
+    }
   }
   return findings;
 }

@@ -16,6 +16,7 @@ function targetDirectory(args: readonly string[]): string | undefined {
     if (arg === '--') return undefined;
     if (arg === '-t' || arg === '--target-directory') return args[index + 1];
     if (arg.startsWith('--target-directory=')) return arg.slice('--target-directory='.length);
+    if (/^-[A-Za-z]*t$/.test(arg)) return args[index + 1];
     if (/^-[A-Za-z]*t.+$/.test(arg) && !arg.startsWith('--'))
       return arg.slice(arg.indexOf('t') + 1);
   }
@@ -38,15 +39,22 @@ function operandsSkipping(args: readonly string[], valued: RegExp): string[] {
 }
 
 /** Copies, moves and links: the destination, and inside it the name of each source. */
-function copyDestinations(args: readonly string[], valued: RegExp, reverse = false): WrittenPath[] {
+function copyDestinations(
+  args: readonly string[],
+  valued: RegExp,
+  options: { readonly link?: boolean; readonly targetOption?: boolean } = {},
+): WrittenPath[] {
   const files = operandsSkipping(args, valued);
-  const directory = targetDirectory(args);
+  const directory = options.targetOption === false ? undefined : targetDirectory(args);
   const sources = directory !== undefined ? files : files.slice(0, -1);
-  const destination = directory ?? (files.length > 1 ? files.at(-1) : reverse ? '.' : undefined);
+  const destination =
+    directory ?? (files.length > 1 ? files.at(-1) : options.link ? '.' : undefined);
   if (destination === undefined) return [];
   return [
     { path: destination, folder: true },
     ...sources.map((source) => ({ path: `${destination}/${basename(source)}`, folder: true })),
+    // A link to a sensitive folder lets later writes through the link land in it.
+    ...(options.link ? sources.map((source) => ({ path: source, folder: true })) : []),
   ];
 }
 
@@ -68,9 +76,10 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
       return copyDestinations(
         args,
         /^(-S|--suffix|-m|--mode|-o|--owner|-g|--group|-e|--rsh|--exclude|--include|--filter|-f)$/,
+        { targetOption: program !== 'rsync' },
       );
     case 'ln':
-      return copyDestinations(args, /^(-S|--suffix)$/, true);
+      return copyDestinations(args, /^(-S|--suffix)$/, { link: true });
     case 'sed': {
       if (!args.some((arg) => /^-[^-]*i/.test(arg) || arg.startsWith('--in-place'))) return [];
       const scripted = args.some(
