@@ -87,9 +87,9 @@ describe('Write and Edit in acceptEdits ask for files that run code or grant per
   });
 
   it('follows a symbolic link to where the write really lands', async () => {
-    const { asks, messages } = await judge('Write', 'settings-link/hooks/pre-commit', (root) => {
+    const { asks, messages } = await judge('Write', 'scripts/pre-commit', (root) => {
       mkdirSync(join(root, '.git/hooks'), { recursive: true });
-      symlinkSync(join(root, '.git'), join(root, 'settings-link'));
+      symlinkSync(join(root, '.git/hooks'), join(root, 'scripts'));
     });
     expect(asks).toBe(true);
     expect(messages).toEqual([
