@@ -114,6 +114,7 @@ export {
   homeSecretPaths,
   sandboxReadOnlyPaths,
   secretFileWarning,
+  systemSecretPaths,
 } from './security/sensitive-file-warnings';
 export {
   matchSensitivePath,

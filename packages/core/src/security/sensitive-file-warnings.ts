@@ -91,7 +91,8 @@ export function fixedSensitivePaths(
  * grants permissions outside the sandbox (`.git/hooks`, `.git/config`, `.gitmodules`, `.vscode`,
  * `.github/workflows`, `.claude`, `.mcp.json`, `.envrc`, `.npmrc`, ...). The rest of `.git`
  * (objects, refs, index) stays writable so that commits work, and agent instruction files
- * (`AGENTS.md`) stay editable. Bind the ones that exist; the sandbox decides how to keep the
+ * (`AGENTS.md`) stay editable. Names keep the case the tools look for (`Jenkinsfile`); on a
+ * case-insensitive volume one mount covers every spelling. Bind the ones that exist; the sandbox decides how to keep the
  * missing ones from being created.
  */
 export function sandboxReadOnlyPaths(): string[] {
@@ -99,7 +100,7 @@ export function sandboxReadOnlyPaths(): string[] {
     CODE_RUNNING_FILES,
     ['runs-code', 'grants-permissions'],
     ['git-internals'],
-  ).filter((path) => path !== '.git/modules');
+  );
 }
 
 /**
@@ -109,4 +110,24 @@ export function sandboxReadOnlyPaths(): string[] {
  */
 export function homeSecretPaths(): string[] {
   return fixedSensitivePaths(SECRET_FILES, ['holds-secrets'], ['environment-file']);
+}
+
+/**
+ * The absolute paths that hold secrets of the machine (`/etc/shadow`, `/etc/gshadow`,
+ * `/etc/sudoers`, `/etc/ssl/private`, `/run/secrets`, ...): what a sandbox should hide besides
+ * {@link homeSecretPaths}. Paths with a glob (`/proc/<pid>/environ`, ssh host keys) are left out; the sandbox's own
+ * `/proc` covers them.
+ */
+export function systemSecretPaths(): string[] {
+  const paths = new Set<string>();
+  for (const entry of SECRET_FILES)
+    for (const pattern of entry.patterns) {
+      if (!pattern.startsWith('/')) continue;
+      const segments = pattern.split('/');
+      const glob = segments.findIndex((segment) => segment.includes('*'));
+      if (glob === -1) paths.add(pattern);
+      else if (segments[glob] === '**' && glob === segments.length - 1)
+        paths.add(segments.slice(0, glob).join('/'));
+    }
+  return [...paths].sort();
 }

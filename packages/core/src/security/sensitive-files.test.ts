@@ -4,6 +4,7 @@ import {
   homeSecretPaths,
   sandboxReadOnlyPaths,
   secretFileWarning,
+  systemSecretPaths,
 } from './sensitive-file-warnings';
 
 describe('codeRunningFileWarning', () => {
@@ -196,7 +197,9 @@ describe('sandbox paths', () => {
       '.devcontainer',
     ])
       expect(paths).toContain(path);
-    for (const path of ['.git', '.git/objects', 'AGENTS.md', '.git/modules', '.git/worktrees'])
+    expect(paths).toContain('Jenkinsfile');
+    expect(paths).toContain('.git/modules');
+    for (const path of ['.git', '.git/objects', 'AGENTS.md', '.git/worktrees'])
       expect(paths).not.toContain(path);
   });
 
@@ -205,5 +208,9 @@ describe('sandbox paths', () => {
     for (const path of ['.ssh', '.aws/credentials', '.config/gcloud', '.gnupg', '.netrc', '.kube'])
       expect(paths).toContain(path);
     expect(paths).not.toContain('.env');
+    expect(systemSecretPaths()).toEqual(
+      expect.arrayContaining(['/etc/shadow', '/etc/sudoers.d', '/run/secrets', '/etc/ssl/private']),
+    );
+    expect(systemSecretPaths().some((path) => path.includes('*'))).toBe(false);
   });
 });
