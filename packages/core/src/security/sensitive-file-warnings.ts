@@ -115,8 +115,8 @@ export function homeSecretPaths(): string[] {
 /**
  * The absolute paths that hold secrets of the machine (`/etc/shadow`, `/etc/gshadow`,
  * `/etc/sudoers`, `/etc/ssl/private`, `/run/secrets`, ...): what a sandbox should hide besides
- * {@link homeSecretPaths}. Paths with a glob (`/proc/<pid>/environ`, ssh host keys) are left out; the sandbox's own
- * `/proc` covers them.
+ * {@link homeSecretPaths}. Paths with a glob are left out: the sandbox's own `/proc` covers
+ * `/proc/<pid>/environ`, and hiding `/etc/ssh` covers the host keys.
  */
 export function systemSecretPaths(): string[] {
   const paths = new Set<string>();
