@@ -59,9 +59,14 @@ const keys: readonly GitKeyEntry[] = [
     reason: 'makes git run that program for every credential',
   },
   {
-    pattern: /^protocol(\..*)?\.allow$/,
+    pattern: /^protocol\.ext\.allow$/,
     test: (value) => value === undefined || !/^\s*never\s*$/i.test(value),
-    reason: 'lets remote URLs use transports such as ext:: that run commands',
+    reason: 'lets remote URLs use the ext:: transport, which runs commands',
+  },
+  {
+    pattern: /^protocol\.allow$/,
+    test: (value) => value === undefined || /^\s*always\s*$/i.test(value),
+    reason: 'lets remote URLs use every transport, ext:: (which runs commands) included',
   },
   {
     pattern: /^safe\.directory$/,

@@ -134,6 +134,8 @@ describe('codeRunningGitConfigWarning', () => {
     ['credential.helper', 'store'],
     ['credential.helper', 'cache --timeout=3600'],
     ['protocol.ext.allow', 'never'],
+    ['protocol.file.allow', 'always'],
+    ['protocol.allow', 'user'],
     ['init.defaultBranch', 'main'],
     ['pull.rebase', 'true'],
     ['safe.directory', '/work/repo'],
