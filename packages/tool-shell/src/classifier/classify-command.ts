@@ -24,10 +24,7 @@ import {
 } from './rules/execution-rules';
 import { linkRule, outsideWorkspaceRule, permissionRule } from './rules/path-rules';
 import { type Rule, type RuleContext, warn } from './rules/rule';
-import {
-  sensitiveAssignmentFindings,
-  sensitiveResourceRules,
-} from './rules/sensitive-resource-rules';
+import { sensitiveResourceRules, sensitiveScriptFindings } from './rules/sensitive-resource-rules';
 import { isStatic } from './shell-word';
 import type { PathContext } from './target-paths';
 import { unwrapCommand } from './unwrap-command';
@@ -103,7 +100,7 @@ function classifyScript(
     const findings: Finding[] = [
       ...forkBombFindings(extracted.forkBombs),
       ...unparsedFindings(unparsed),
-      ...sensitiveAssignmentFindings(tree.rootNode),
+      ...sensitiveScriptFindings(tree.rootNode),
     ];
     const context: RuleContext = {
       paths,

@@ -106,14 +106,14 @@ export function networkTargets(program: string, args: readonly string[]): Networ
         if (!schemeUrl.test(operand)) add(urlHost(`http://${operand}`), operand);
       for (const value of optionValues(args, '', ['--url']))
         add(urlHost(schemeUrl.test(value) ? value : `http://${value}`), value);
-      for (const value of optionValues(args, '', ['--resolve', '--connect-to']))
-        add(
-          value
-            .split(':')
-            .at(-1)
-            ?.replace(/^\[|\]$/g, ''),
-          value,
-        );
+      // --resolve HOST:PORT:ADDRESS[,ADDRESS]; --connect-to HOST1:PORT1:HOST2:PORT2.
+      for (const value of optionValues(args, '', ['--resolve']))
+        for (const address of value.replace(/^\+/, '').split(':').slice(2).join(':').split(','))
+          add(address.replace(/^\[|\]$/g, ''), value);
+      for (const value of optionValues(args, '', ['--connect-to'])) {
+        const host = /^(?:\[[^\]]*\]|[^:]*):[^:]*:(\[[^\]]*\]|[^:]*):/.exec(value)?.[1];
+        add(host === '' ? undefined : host, value);
+      }
     }
     if (/^(http|https|xh|xhs)$/.test(program)) {
       for (const operand of operands(args)) {

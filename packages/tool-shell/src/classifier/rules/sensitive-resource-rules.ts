@@ -69,6 +69,8 @@ function pathsIn(argument: string): string[] {
   const assigned = /^[^=]*=@?(.+)$/.exec(argument);
   if (assigned) found.push(assigned[1]!);
   if (argument.startsWith('@')) found.push(argument.slice(1));
+  const attached = /^-[A-Za-z]@?([~/.].*)$/.exec(argument);
+  if (attached) found.push(attached[1]!);
   return found.filter((path) => /^(~|\/|\.{1,2}\/)|\//.test(path) || /^\.[\w-]/.test(path));
 }
 
@@ -206,10 +208,17 @@ function gitConfigSettings(args: readonly string[]): [string, string | undefined
  * (`env NODE_OPTIONS=--require... node`, `LD_PRELOAD=` through `env`), git configuration set by
  * `-c`, `--config-env` or `git config` (`core.fsmonitor`, `core.hooksPath`, `alias.x='!...'`,
  * ...), and ssh options that run commands (`-o ProxyCommand`, `LocalCommand`). Prefix and
- * `export` assignments are judged by {@link sensitiveAssignmentFindings}.
+ * `export` assignments are judged by {@link sensitiveScriptFindings}, and by this rule too when
+ * the walker passes the program's `environment`.
  */
 export const codeRunningSettingsRule: Rule = ({ program, args, command, wrappers }) => {
   const findings: Finding[] = [];
+  const environment = (
+    command as { environment?: ReadonlyMap<string, readonly string[] | undefined> }
+  ).environment;
+  for (const [name, values] of environment ?? [])
+    for (const value of values ?? [undefined])
+      findings.push(...fromWarning(codeRunningVariableWarning(name, value)));
   if (wrappers.length > 0)
     for (const [name, value] of wrapperAssignments(command.words))
       findings.push(...fromWarning(codeRunningVariableWarning(name, value)));
@@ -249,12 +258,14 @@ export const codeRunningSettingsRule: Rule = ({ program, args, command, wrappers
 };
 
 /**
- * Every variable assignment in a script (prefix `X=v cmd`, `export`, `declare -x`, `local`,
- * bare) that sets a variable making programs run code (`LD_PRELOAD`, `BASH_ENV`,
- * `PROMPT_COMMAND`, `NODE_OPTIONS=--require ...`, `GIT_CONFIG_*`, `GIT_SSH_COMMAND`, a `PAGER`
- * that is shell code, ...). Called with the parsed script, since assignments are not commands.
+ * What a script sets up outside its commands, judged on the parsed script: every variable
+ * assignment (prefix `X=v cmd`, `export`, `declare -x`, `local`, bare, quoted `export "X=v"`,
+ * `export X`) that makes programs run code (`LD_PRELOAD`, `BASH_ENV`, `PROMPT_COMMAND`,
+ * `NODE_OPTIONS=--require ...`, `GIT_CONFIG_*`, `GIT_SSH_COMMAND`, a `PAGER` that is shell
+ * code, ...), and files written by a redirection that tree-sitter places inside a here-document
+ * (`cat <<'EOF' > .git/hooks/pre-commit`).
  */
-export function sensitiveAssignmentFindings(root: Node): Finding[] {
+export function sensitiveScriptFindings(root: Node): Finding[] {
   const findings: Finding[] = [];
   const unquote = (text: string) => (/^'.*'$|^".*"$/s.test(text) ? text.slice(1, -1) : text);
   const judge = (name: string, value: string | undefined) =>
@@ -271,6 +282,14 @@ export function sensitiveAssignmentFindings(root: Node): Finding[] {
       const assigned = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(text);
       if (assigned) judge(assigned[1]!, assigned[2]);
       else if (child.type === 'variable_name') judge(text, undefined);
+    }
+  }
+  for (const hereDocument of root.descendantsOfType('heredoc_redirect')) {
+    for (const child of hereDocument?.namedChildren ?? []) {
+      if (child?.type !== 'file_redirect' || !/>/.test(child.text)) continue;
+      const target = child.childForFieldName('destination')?.text;
+      if (!target || /[$`\\]/.test(target)) continue;
+      findings.push(...fromWarning(codeRunningFileWarning(unquote(target))));
     }
   }
   return findings;

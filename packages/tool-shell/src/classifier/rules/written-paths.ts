@@ -71,12 +71,14 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
       return operands(args).map((path) => ({ path, folder: false }));
     case 'cp':
     case 'mv':
+      return copyDestinations(args, /^(-S|--suffix)$/);
     case 'install':
+      return copyDestinations(args, /^(-S|--suffix|-m|--mode|-o|--owner|-g|--group)$/);
     case 'rsync':
       return copyDestinations(
         args,
-        /^(-S|--suffix|-m|--mode|-o|--owner|-g|--group|-e|--rsh|--exclude|--include|--filter|-f)$/,
-        { targetOption: program !== 'rsync' },
+        /^(-e|--rsh|--exclude|--include|--filter|-f|--exclude-from|--include-from|--files-from|--rsync-path|--log-file|-T|--temp-dir|--backup-dir|--suffix|--chmod|--chown)$/,
+        { targetOption: false },
       );
     case 'ln':
       return copyDestinations(args, /^(-S|--suffix)$/, { link: true });
@@ -112,15 +114,17 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
         }));
     case 'curl':
     case 'wget':
-      return args.flatMap((arg, index) =>
-        /^(-o|--output|-O|--output-document)$/.test(arg) &&
-        args[index + 1] &&
-        args[index + 1] !== '-'
-          ? [{ path: args[index + 1]!, folder: false }]
-          : /^--(output|output-document)=/.test(arg)
-            ? [{ path: arg.slice(arg.indexOf('=') + 1), folder: false }]
-            : [],
-      );
+      return args.flatMap((arg, index) => {
+        const next = args[index + 1];
+        if (/^(-o|--output|-O|--output-document)$/.test(arg))
+          return next && next !== '-' ? [{ path: next, folder: false }] : [];
+        if (/^--(output|output-document)=/.test(arg))
+          return [{ path: arg.slice(arg.indexOf('=') + 1), folder: false }];
+        const attached = /^-[A-Za-z]*(o|O)(.+)$/.exec(arg);
+        return attached && (program === 'curl' ? attached[1] === 'o' : attached[1] === 'O')
+          ? [{ path: attached[2]!, folder: false }]
+          : [];
+      });
     case 'tar':
     case 'bsdtar':
     case 'unzip':
