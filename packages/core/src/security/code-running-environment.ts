@@ -4,13 +4,23 @@ import type { RiskWarning } from '../tool/tool';
 type ValueTest = (value: string | undefined) => boolean;
 
 const always: ValueTest = () => true;
-/** A value that is shell code or names a program to run, not a plain program name with flags. */
-const runsShell: ValueTest = (value) =>
+/** Editors and pagers other tools may run: a value naming only these (with flags) runs no code. */
+const knownPrograms =
+  /^(vi|vim|nvim|gvim|mvim|view|nano|pico|micro|emacs|emacsclient|code|code-insiders|cursor|codium|subl|mate|atom|zed|hx|helix|kak|ed|ex|joe|jed|gedit|kate|notepad|notepad\+\+|idea|webstorm|open|true|false|:|cat|less|more|most|bat|batcat|delta|diff-so-fancy|diff-highlight|tig|col|tee|head|tail)$/;
+
+/**
+ * A value that runs more than an editor or pager: shell syntax other than a pipe, a `!` command,
+ * or a program that is not a known editor or pager (`./x`, `sh -c ...`, `rm -rf ~ #`). Each stage
+ * of a pipe (`diff-so-fancy | less -R`) must be a known one.
+ */
+export const runsMoreThanEditor = (value: string | undefined): boolean =>
   value === undefined ||
-  /[;&|`$()<>\n]|^\s*!/.test(value) ||
-  /^\s*(\S*\/)?(sh|bash|dash|zsh|ksh|fish|env|python[0-9.]*|node|perl|ruby|php|curl|wget|nc|ncat|socat)(\s|$)/.test(
-    value,
-  );
+  /[;&`$()<>\n#]|^\s*!/.test(value) ||
+  value.split('|').some((stage) => {
+    const program = stage.trim().split(/\s+/)[0] ?? '';
+    return !knownPrograms.test(program.replace(/^.*\//, '')) || program.startsWith('.');
+  });
+const runsShell: ValueTest = runsMoreThanEditor;
 /** A value expanded as a prompt: code runs only through substitutions. */
 const substitutes: ValueTest = (value) => value === undefined || /\$\(|`|\$\{[^}]*@P/.test(value);
 /** A value that names a file. */
@@ -57,6 +67,12 @@ const variables: readonly VariableEntry[] = [
       /^(GIT_SSH_COMMAND|GIT_SSH|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS|GIT_PROXY_COMMAND|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_DIR|GIT_WORK_TREE)$/,
     test: always,
     reason: 'makes git run programs or read configuration of its choice',
+  },
+  {
+    pattern:
+      /^(npm_config_(script_shell|node_options|git|shell|editor|browser|viewer|init_module|onload_script)|YARN_YARN_PATH|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL)$/i,
+    test: always,
+    reason: 'makes a package manager run a program or install from a source of its choice',
   },
   {
     pattern:

@@ -1,15 +1,11 @@
 import type { RiskWarning } from '../tool/tool';
+import { runsMoreThanEditor } from './code-running-environment';
 
 type ValueTest = (value: string | undefined) => boolean;
 
 const always: ValueTest = () => true;
-/** A command rather than a plain program name: shell syntax, `!`, a shell or interpreter. */
-const isShellCode: ValueTest = (value) =>
-  value === undefined ||
-  /[;&|`$()<>\n]|^\s*!/.test(value) ||
-  /^\s*(\S*\/)?(sh|bash|dash|zsh|ksh|env|python[0-9.]*|node|perl|ruby|curl|wget|nc)(\s|$)/.test(
-    value,
-  );
+/** A command rather than a known editor or pager: shell syntax, `!`, another program. */
+const isShellCode: ValueTest = runsMoreThanEditor;
 const booleanWords = /^\s*(true|false|yes|no|on|off|1|0)?\s*$/i;
 /** `core.fsmonitor=true` uses git's own daemon; anything else names a program. */
 const notBoolean: ValueTest = (value) => value === undefined || !booleanWords.test(value);
@@ -67,6 +63,12 @@ const keys: readonly GitKeyEntry[] = [
     pattern: /^protocol\.allow$/,
     test: (value) => value === undefined || /^\s*always\s*$/i.test(value),
     reason: 'lets remote URLs use every transport, ext:: (which runs commands) included',
+  },
+  {
+    pattern:
+      /^(url\..*\.(insteadof|pushinsteadof)|http(\..*)?\.proxy|https\.proxy|remote\..*\.proxy)$/,
+    test: always,
+    reason: "sends git's traffic to another server than the remote names",
   },
   {
     pattern: /^safe\.directory$/,

@@ -44,6 +44,10 @@ describe('codeRunningVariableWarning', () => {
     ['VISUAL', '$(id)'],
     ['MANPAGER', 'sh -c "col -bx | bat"'],
     ['GIT_SEQUENCE_EDITOR', "sed -i 's/pick/edit/'; id"],
+    ['GIT_EDITOR', './x'],
+    ['EDITOR', 'rm -rf ~ #'],
+    ['npm_config_script_shell', './x'],
+    ['PIP_INDEX_URL', 'http://10.0.0.2/simple'],
   ])('%s=%s runs code', (name, value) => {
     expect(codeRunningVariableWarning(name, value)?.rule).toBe('code-running-environment');
   });
@@ -58,6 +62,8 @@ describe('codeRunningVariableWarning', () => {
     ['GIT_PAGER', 'less -R'],
     ['EDITOR', 'vim'],
     ['EDITOR', 'code --wait'],
+    ['GIT_PAGER', 'diff-so-fancy | less --tabs=4 -RFX'],
+    ['EDITOR', '/usr/bin/vim'],
     ['GIT_EDITOR', 'true'],
     ['PS4', '+ '],
     ['NODE_OPTIONS', '--max-old-space-size=4096'],
@@ -116,6 +122,10 @@ describe('codeRunningGitConfigWarning', () => {
     ['safe.directory', '*'],
     ['submodule.x.update', '!sh'],
     ['core.attributesFile', '/tmp/a'],
+    ['core.editor', 'rm -rf ~ #'],
+    ['sequence.editor', './x'],
+    ['url.https://evil.dev/.insteadOf', 'https://github.com/'],
+    ['http.proxy', 'http://127.0.0.1:8080'],
   ])('%s=%s runs code', (key, value) => {
     expect(codeRunningGitConfigWarning(key, value)?.rule).toBe('code-running-git-config');
   });
@@ -124,6 +134,8 @@ describe('codeRunningGitConfigWarning', () => {
     ['core.editor', 'true'],
     ['core.editor', 'vim'],
     ['core.pager', 'less -FRX'],
+    ['core.pager', 'delta'],
+    ['core.editor', 'code --wait'],
     ['core.pager', 'cat'],
     ['core.fsmonitor', 'true'],
     ['core.fsmonitor', 'false'],

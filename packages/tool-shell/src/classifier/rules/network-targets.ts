@@ -115,6 +115,10 @@ export function networkTargets(program: string, args: readonly string[]): Networ
         add(host === '' ? undefined : host, value);
       }
     }
+    if (!/^(curl|wget|aria2c|http|https|xh|xhs)$/.test(program))
+      for (const operand of operands(args))
+        if (/^(\[[^\]]+\]|[\w.-]+):\d+(\/|$)/.test(operand))
+          add(remoteHost(operand, false), operand);
     if (/^(http|https|xh|xhs)$/.test(program)) {
       for (const operand of operands(args)) {
         if (/^:\d*(\/|$)/.test(operand)) add('localhost', operand);
@@ -137,6 +141,12 @@ export function networkTargets(program: string, args: readonly string[]): Networ
     }
   } else if (program === 'ssh' || program === 'sftp' || program === 'scp' || program === 'rsync') {
     urls();
+    // Forwarded ports: -L [bind:]port:host:hostport, -R likewise, -W host:port.
+    for (const value of [...optionValues(args, '-L', []), ...optionValues(args, '-R', [])]) {
+      const fields = value.match(/\[[^\]]*\]|[^:]+/g) ?? [];
+      if (fields.length >= 3) add(fields.at(-2), value);
+    }
+    for (const value of optionValues(args, '-W', [])) add(remoteHost(value, false), value);
     for (const value of optionValues(args, '-J', []))
       for (const jump of value.split(',')) add(remoteHost(jump, false), jump);
     const hosts = plainOperands(program, args).filter((arg) => !schemeUrl.test(arg));
@@ -166,6 +176,8 @@ export function networkTargets(program: string, args: readonly string[]): Networ
         if (!schemeUrl.test(operand) && /^[^/.][^/]*:/.test(operand))
           add(remoteHost(operand, true), operand);
     }
+  } else if (/^(pip[0-9.]*|uv|pipx|poetry)$/.test(program)) {
+    urls();
   } else if (program === 'openssl') {
     for (const value of optionValues(args, '-connect', [])) add(remoteHost(value, false), value);
   }

@@ -17,6 +17,7 @@ import { DYNAMIC } from '../shell-word';
 import type { PathContext } from '../target-paths';
 import { deviceSocketTarget, networkTargets } from './network-targets';
 import { operands, type Rule, warn } from './rule';
+import { secretOutputRule } from './secret-commands';
 import { writtenPaths } from './written-paths';
 
 const fromWarning = (warning: RiskWarning | undefined): Finding[] =>
@@ -69,6 +70,8 @@ function pathsIn(argument: string): string[] {
   const assigned = /^[^=]*=@?(.+)$/.exec(argument);
   if (assigned) found.push(assigned[1]!);
   if (argument.startsWith('@')) found.push(argument.slice(1));
+  const fileUrl = /^file:\/\/(?:localhost)?(\/.*)$/i.exec(argument);
+  if (fileUrl) found.push(decodeURIComponent(fileUrl[1]!));
   const attached = /^-[A-Za-z]@?([~/.].*)$/.exec(argument);
   if (attached) found.push(attached[1]!);
   return found.filter((path) => /^(~|\/|\.{1,2}\/)|\//.test(path) || /^\.[\w-]/.test(path));
@@ -147,7 +150,8 @@ export const privateNetworkRule: Rule = ({ program, args, command }) => {
   ];
   for (const target of targets) {
     if (target.host.includes(DYNAMIC)) continue;
-    const found = classifyHost(target.host);
+    // A network range (`10.0.0.0/24`) is judged by its first address.
+    const found = classifyHost(target.host.replace(/\/\d{1,3}$/, ''));
     if (found) findings.push(warn('private-network', nonPublicHostWarning(target.shown, found)));
   }
   return findings;
@@ -241,6 +245,21 @@ export const codeRunningSettingsRule: Rule = ({ program, args, command, wrappers
         `Sets the ${program} configuration ${key.replace(/=.*$/, '')}, which names a program or script ${program} runs.`,
       ),
     );
+  if (program === 'git') {
+    const execPath = args.find((arg) => arg.startsWith('--exec-path='));
+    if (execPath)
+      findings.push(
+        warn('code-running-git-config', `git ${execPath} runs git's commands from another folder.`),
+      );
+  }
+  if (
+    program === 'systemctl' &&
+    args.some((arg) => /^(link|enable|edit|import-environment|set-environment)$/.test(arg)) &&
+    (args.some((arg) => arg.includes('/')) || args.includes('edit') || args.includes('link'))
+  ) {
+    const entry = CODE_RUNNING_FILES.find((candidate) => candidate.rule === 'scheduled-jobs')!;
+    findings.push(warn('scheduled-jobs', `systemctl installs a unit, ${entry.reason}.`));
+  }
   if (/^(ssh|scp|sftp)$/.test(program)) {
     for (const [index, arg] of args.entries()) {
       const option =
@@ -301,4 +320,5 @@ export const sensitiveResourceRules: readonly Rule[] = [
   secretReadRule,
   privateNetworkRule,
   codeRunningSettingsRule,
+  secretOutputRule,
 ];

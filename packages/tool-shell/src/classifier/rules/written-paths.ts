@@ -68,6 +68,7 @@ function copyDestinations(
 export function writtenPaths(program: string, args: readonly string[]): WrittenPath[] {
   switch (program) {
     case 'tee':
+    case 'sponge':
       return operands(args).map((path) => ({ path, folder: false }));
     case 'cp':
     case 'mv':
@@ -120,6 +121,9 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
           return next && next !== '-' ? [{ path: next, folder: false }] : [];
         if (/^--(output|output-document)=/.test(arg))
           return [{ path: arg.slice(arg.indexOf('=') + 1), folder: false }];
+        const clustered = /^-[A-Za-z]*(o|O)$/.exec(arg);
+        if (clustered && (program === 'curl') === (clustered[1] === 'o'))
+          return next && next !== '-' ? [{ path: next, folder: false }] : [];
         const attached = /^-[A-Za-z]*(o|O)(.+)$/.exec(arg);
         return attached && (program === 'curl' ? attached[1] === 'o' : attached[1] === 'O')
           ? [{ path: attached[2]!, folder: false }]
