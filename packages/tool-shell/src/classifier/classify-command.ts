@@ -24,7 +24,10 @@ import {
 } from './rules/execution-rules';
 import { linkRule, outsideWorkspaceRule, permissionRule } from './rules/path-rules';
 import { type Rule, type RuleContext, warn } from './rules/rule';
-import { sensitiveResourceRules, sensitiveScriptFindings } from './rules/sensitive-resource-rules';
+import {
+  sensitiveAssignmentFindings,
+  sensitiveResourceRules,
+} from './rules/sensitive-resource-rules';
 import { isStatic } from './shell-word';
 import type { PathContext } from './target-paths';
 import { unwrapCommand } from './unwrap-command';
@@ -100,7 +103,7 @@ function classifyScript(
     const findings: Finding[] = [
       ...forkBombFindings(extracted.forkBombs),
       ...unparsedFindings(unparsed),
-      ...sensitiveScriptFindings(tree.rootNode),
+      ...sensitiveAssignmentFindings(tree.rootNode),
     ];
     const context: RuleContext = {
       paths,

@@ -314,6 +314,12 @@ export function sensitiveScriptFindings(root: Node): Finding[] {
   return findings;
 }
 
+/**
+ * {@link sensitiveScriptFindings} under its first name, which classifiers merged earlier call
+ * (assignments were its first job).
+ */
+export const sensitiveAssignmentFindings = sensitiveScriptFindings;
+
 /** The rules of this file, in the order they run. */
 export const sensitiveResourceRules: readonly Rule[] = [
   codeRunningWriteRule,
