@@ -93,6 +93,36 @@ export {
   type ToolRegistryOptions,
 } from './registry/tool-registry';
 export { resolveLocalRefs } from './schema/resolve-refs';
+export { codeRunningVariableWarning } from './security/code-running-environment';
+export { CODE_RUNNING_FILES } from './security/code-running-files';
+export {
+  canonicalGitConfigKey,
+  codeRunningGitConfigWarning,
+} from './security/code-running-git-config';
+export {
+  compilePathPattern,
+  matchPathPattern,
+  type PathPattern,
+  type PatternMatch,
+  pathSegments,
+} from './security/path-pattern';
+export { REPOSITORY_CODE_FILES } from './security/repository-code-files';
+export { SECRET_FILES } from './security/secret-files';
+export {
+  codeRunningFileWarning,
+  fixedSensitivePaths,
+  homeSecretPaths,
+  sandboxReadOnlyPaths,
+  secretFileWarning,
+  systemSecretPaths,
+} from './security/sensitive-file-warnings';
+export {
+  matchSensitivePath,
+  type SensitivePathEntry,
+  type SensitivePathKind,
+  type SensitivePathMatch,
+} from './security/sensitive-path-entry';
+export { USER_CODE_FILES } from './security/user-code-files';
 export {
   type DefinedTool,
   defineJsonSchemaTool,

@@ -102,6 +102,14 @@ describe('classifyHost', () => {
     ['printer.local', 'private-use'],
     ['db.internal', 'private-use'],
     ['nas.home.arpa', 'private-use'],
+    ['localtest.me', 'local'],
+    ['app.lvh.me', 'local'],
+    ['127.0.0.1.nip.io', 'loopback'],
+    ['app.10.0.0.1.nip.io', 'private'],
+    ['app-192-168-1-1.nip.io', 'private'],
+    ['7f000001.nip.io', 'loopback'],
+    ['169-254-169-254.sslip.io', 'cloud metadata'],
+    ['--1.sslip.io', 'loopback'],
   ])('%s is %s', (host, category) => {
     expect(classifyHost(host)?.category).toBe(category);
   });
@@ -115,6 +123,8 @@ describe('classifyHost', () => {
     '172.32.0.1',
     '2606:4700::1111',
     'localhost.example.com',
+    '8.8.8.8.nip.io',
+    'nip.io',
     'db',
     '',
   ])('%s is not known to be non-public', (host) => {
@@ -139,6 +149,9 @@ describe('describeNonPublicHost', () => {
     );
     expect(describeNonPublicHost(classifyHost('metadata.google.internal')!)).toBe(
       'metadata.google.internal is a cloud metadata host name',
+    );
+    expect(describeNonPublicHost(classifyHost('127.0.0.1.nip.io')!)).toBe(
+      '127.0.0.1.nip.io is 127.0.0.1, a loopback address',
     );
     expect(describeNonPublicHost(classifyHost('10.0.0.5')!, 'db.test')).toBe(
       'db.test resolves to 10.0.0.5, a private address',

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { canonicalHost } from './host-spelling';
+import { canonicalHost, parseIpv4 } from './host-spelling';
 import { type AddressCategory, categorizeAddress } from './ip-address';
 
 /** Why a host is not public: its address's category, or a name kept for local or metadata use. */
@@ -34,12 +34,34 @@ const metadataNames = new Set([
   'instance-data.ec2.internal',
 ]);
 
+/** Public DNS names that always answer with a loopback address. */
+const loopbackDomains = ['localtest.me', 'lvh.me', 'vcap.me', 'lacolhost.com', 'localho.st'];
+
+/** Wildcard DNS services that answer with the address spelled in the name (`10.0.0.1.nip.io`). */
+const embeddingDomains = ['nip.io', 'sslip.io', 'xip.io', 'traefik.me', 'local.gd', 'nip.direct'];
+
+/** The address a wildcard DNS name spells: dotted, dashed or hex IPv4, dashed IPv6 (sslip.io). */
+function embeddedAddress(name: string): string | undefined {
+  const domain = embeddingDomains.find((suffix) => name.endsWith(`.${suffix}`));
+  if (!domain) return undefined;
+  const label = name.slice(0, -domain.length - 1);
+  const dotted = /(?:^|[.-])(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.exec(label)?.[1];
+  const dashed = /(?:^|[.-])(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})$/.exec(label)?.[1];
+  const hex = /(?:^|[.-])([0-9a-f]{8})$/.exec(label)?.[1];
+  const ipv4 = dotted ?? dashed?.replaceAll('-', '.') ?? (hex ? parseIpv4(`0x${hex}`) : undefined);
+  if (ipv4 && isIP(ipv4) === 4) return ipv4;
+  const ipv6 = label.split('.').at(-1)?.replaceAll('-', ':');
+  return ipv6 && isIP(ipv6) === 6 ? ipv6 : undefined;
+}
+
 /** Top-level names kept for local networks: they never reach the public internet. */
 const privateUseSuffixes = ['.local', '.internal', '.localdomain', '.home.arpa', '.intranet'];
 
 /**
  * Classifies a host without resolving it: an IP address in any spelling (see
- * {@link canonicalHost}), `localhost` and `*.localhost`, the cloud metadata names
+ * {@link canonicalHost}), `localhost` and `*.localhost`, public names that always resolve to
+ * loopback (`localtest.me`, `lvh.me`, ...), wildcard DNS names that spell their address
+ * (`127.0.0.1.nip.io`, `app-10-0-0-1.sslip.io`, `7f000001.nip.io`), the cloud metadata names
  * (`metadata.google.internal`, `instance-data`, ...), and names under top-level domains kept for
  * private use (`.local`, `.internal`, `.home.arpa`, ...). Returns undefined for public addresses
  * and for other names (which only DNS can judge).
@@ -52,8 +74,16 @@ export function classifyHost(host: string): NonPublicHost | undefined {
     return category ? { host, canonical, address: canonical, category } : undefined;
   }
   if (metadataNames.has(canonical)) return { host, canonical, category: 'cloud metadata' };
-  if (localNames.has(canonical) || canonical.endsWith('.localhost'))
+  if (
+    localNames.has(canonical) ||
+    canonical.endsWith('.localhost') ||
+    loopbackDomains.some((domain) => canonical === domain || canonical.endsWith(`.${domain}`))
+  )
     return { host, canonical, category: 'local' };
+  const embedded = embeddedAddress(canonical);
+  const embeddedCategory = embedded ? categorizeAddress(embedded) : undefined;
+  if (embedded && embeddedCategory)
+    return { host, canonical, address: embedded, category: embeddedCategory };
   if (privateUseSuffixes.some((suffix) => canonical.endsWith(suffix)))
     return { host, canonical, category: 'private-use' };
   return undefined;

@@ -24,6 +24,10 @@ import {
 } from './rules/execution-rules';
 import { linkRule, outsideWorkspaceRule, permissionRule } from './rules/path-rules';
 import { type Rule, type RuleContext, warn } from './rules/rule';
+import {
+  sensitiveAssignmentFindings,
+  sensitiveResourceRules,
+} from './rules/sensitive-resource-rules';
 import { isStatic } from './shell-word';
 import type { PathContext } from './target-paths';
 import { unwrapCommand } from './unwrap-command';
@@ -54,6 +58,7 @@ const rules: readonly Rule[] = [
   outsideWorkspaceRule,
   permissionRule,
   linkRule,
+  ...sensitiveResourceRules,
 ];
 
 const maximumNesting = 6;
@@ -98,6 +103,7 @@ function classifyScript(
     const findings: Finding[] = [
       ...forkBombFindings(extracted.forkBombs),
       ...unparsedFindings(unparsed),
+      ...sensitiveAssignmentFindings(tree.rootNode),
     ];
     const context: RuleContext = {
       paths,

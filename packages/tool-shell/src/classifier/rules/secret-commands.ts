@@ -1,0 +1,113 @@
+import type { Finding } from '../finding';
+import { type Rule, warn } from './rule';
+
+/** Commands that print a stored secret, as `[program, test of its arguments, what it prints]`. */
+const secretPrinters: readonly [RegExp, (args: readonly string[]) => boolean, string][] = [
+  [
+    /^gpg2?$/,
+    (args) => args.some((arg) => /^--export-secret-(sub)?keys/.test(arg)),
+    'private keys',
+  ],
+  [
+    /^security$/,
+    (args) => /^find-(generic|internet)-password$/.test(args[0] ?? ''),
+    'a keychain password',
+  ],
+  [/^secret-tool$/, (args) => args[0] === 'lookup', 'a keyring secret'],
+  [
+    /^gh$/,
+    (args) =>
+      args[0] === 'auth' &&
+      (args[1] === 'token' || args.includes('--show-token') || args.includes('-t')),
+    'the GitHub token',
+  ],
+  [/^glab$/, (args) => args[0] === 'auth' && args.includes('--show-token'), 'the GitLab token'],
+  [
+    /^vault$/,
+    (args) => args[0] === 'read' || (args[0] === 'kv' && args[1] === 'get'),
+    'a Vault secret',
+  ],
+  [
+    /^op$/,
+    (args) => args[0] === 'read' || (args[0] === 'item' && args[1] === 'get'),
+    'a 1Password secret',
+  ],
+  [/^pass$/, (args) => args[0] === 'show', 'a password-store entry'],
+  [
+    /^git$/,
+    (args) => args.includes('credential') && args.includes('fill'),
+    'stored git credentials',
+  ],
+  [
+    /^git$/,
+    (args) =>
+      args.includes('--get-regexp') && args.some((arg) => /credential|token|password/i.test(arg)),
+    'credential settings',
+  ],
+  [
+    /^kubectl$/,
+    (args) =>
+      (args.includes('view') && args.includes('--raw')) ||
+      (args[0] === 'get' && /^secrets?$/.test(args[1] ?? '')),
+    'cluster credentials or secrets',
+  ],
+  [
+    /^aws$/,
+    (args) =>
+      (args[0] === 'configure' && args[1] === 'get') ||
+      (args[0] === 'secretsmanager' && args[1] === 'get-secret-value') ||
+      args.includes('--with-decryption') ||
+      (args[0] === 'sts' && args[1] === 'get-session-token'),
+    'AWS credentials or secrets',
+  ],
+  [
+    /^gcloud$/,
+    (args) => args[0] === 'auth' && /^print-(access|identity)-token$/.test(args[1] ?? ''),
+    'a Google Cloud token',
+  ],
+  [/^az$/, (args) => args[0] === 'account' && args[1] === 'get-access-token', 'an Azure token'],
+  [/^heroku$/, (args) => args[0] === 'auth:token', 'the Heroku token'],
+  [/^doppler$/, (args) => args[0] === 'secrets', 'Doppler secrets'],
+];
+
+const environmentDumps = /^(env|printenv|set|export|declare|typeset)$/;
+const senders = /^(curl|wget|nc|ncat|netcat|socat|ssh|scp|http|https|xh|telnet|openssl)$/;
+const secretVariable =
+  /(?:https?|wss?|ftp):\/\/[^\s'"]*\$\{?([A-Za-z_]*(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*)/i;
+
+/**
+ * Commands that print stored secrets (`gh auth token`, `gpg --export-secret-keys`, `security
+ * find-generic-password`, `vault read`, `aws configure get`, `kubectl get secret`, ...), the
+ * environment piped to a network program (`env | curl -d @- ...`), and secret variables put into a
+ * URL (`curl "https://x/?t=$GITHUB_TOKEN"`, logged by every server and proxy on the way, as
+ * WebFetch warns for secret-shaped URL values).
+ */
+export const secretOutputRule: Rule = ({ program, args, command }) => {
+  const findings: Finding[] = [];
+  for (const [name, test, what] of secretPrinters)
+    if (name.test(program) && test(args)) {
+      findings.push(warn('secret-output', `${program} prints ${what}.`));
+      break;
+    }
+  if (senders.test(program)) {
+    const producer = command.stdin?.producer;
+    const [dump, ...dumpArgs] = producer?.words ?? [];
+    if (
+      dump &&
+      environmentDumps.test(dump.replace(/^.*\//, '')) &&
+      (dump.endsWith('env') ? dumpArgs.length === 0 : dumpArgs.every((arg) => arg.startsWith('-')))
+    )
+      findings.push(
+        warn('secret-output', `${program} sends the environment (${dump}), where API keys live.`),
+      );
+    const variable = secretVariable.exec(command.text)?.[1];
+    if (variable)
+      findings.push(
+        warn(
+          'secret-in-url',
+          `${program} puts $${variable} into a URL, where servers and proxies on the way log it.`,
+        ),
+      );
+  }
+  return findings;
+};
