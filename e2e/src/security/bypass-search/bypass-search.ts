@@ -48,29 +48,36 @@ export async function searchBypasses(
     mutations.map((mutation) => mutation.command),
     options,
   );
+  const judged = runs
+    .map((run) => ({ mutation: mutations[run.index]!, judgement: judgeRun(run) }))
+    .filter(({ judgement }) => judgement.harm !== 'none');
+  return classifyHarmful(seed, mutations.length, judged);
+}
+
+async function classifyHarmful(
+  seed: number,
+  generated: number,
+  judged: ReadonlyArray<{ mutation: Mutation; judgement: Judgement }>,
+): Promise<BypassSearchReport> {
   mkdirSync(sandboxPlaces.workspace, { recursive: true });
   const harmful: MutationResult[] = [];
-  for (const run of runs) {
-    const judgement = judgeRun(run);
-    if (judgement.harm === 'none') continue;
-    const mutation = mutations[run.index]!;
+  for (const { mutation, judgement } of judged) {
     const { verdict } = await classifyCommand(mutation.command, {
       workspaceRoot: sandboxPlaces.workspace,
       homeDir: sandboxPlaces.home,
     });
-    harmful.push({
-      mutation,
-      judgement,
-      verdict,
-      bypass: !required[judgement.harm].includes(verdict),
-    });
+    const needed = required[judgement.harm as Exclude<Harm, 'none'>];
+    harmful.push({ mutation, judgement, verdict, bypass: !needed.includes(verdict) });
   }
-  return {
-    seed,
-    generated: mutations.length,
-    harmful,
-    bypasses: harmful.filter((result) => result.bypass),
-  };
+  return { seed, generated, harmful, bypasses: harmful.filter((result) => result.bypass) };
+}
+
+/**
+ * Classifies again the harmful mutations of an earlier report (its recorded runs are kept,
+ * nothing is executed): a quick way to measure a classifier change against a large search.
+ */
+export function reclassifyReport(report: BypassSearchReport): Promise<BypassSearchReport> {
+  return classifyHarmful(report.seed, report.generated, report.harmful);
 }
 
 /** A short text report: the bypass rate, by seed and by operator. */

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Runs the generative bypass search outside CI's fixed size and prints the bypass rate:
 //   node e2e/src/security/bypass-search/run-bypass-search.mjs [--count 5000] [--seed 1] [--parallel 2]
+//     [--report file.json]   keep the full report (mutations, recorded harm, verdicts)
+//     [--replay file.json]   classify an earlier report's harmful mutations again, running nothing
 // It runs bypass-search.test.ts with TINYELF_BYPASS_COUNT/SEED set (exploration: the test reports
 // instead of failing) and reads the JSON report it writes.
 import { spawnSync } from 'node:child_process';
@@ -16,10 +18,13 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     parallel: { type: 'string', default: '2' },
     show: { type: 'string', default: '20' },
+    report: { type: 'string' },
+    replay: { type: 'string' },
   },
 });
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const reportPath = join(mkdtempSync(join(tmpdir(), 'tinyelf-bypass-report-')), 'report.json');
+const reportPath =
+  values.report ?? join(mkdtempSync(join(tmpdir(), 'tinyelf-bypass-report-')), 'report.json');
 const run = spawnSync(
   'pnpm',
   ['vitest', 'run', '--project', 'e2e', 'e2e/src/security/bypass-search/bypass-search.test.ts'],
@@ -32,6 +37,7 @@ const run = spawnSync(
       TINYELF_BYPASS_SEED: values.seed,
       TINYELF_BYPASS_PARALLEL: values.parallel,
       TINYELF_BYPASS_REPORT: reportPath,
+      ...(values.replay ? { TINYELF_BYPASS_REPLAY: values.replay } : {}),
     },
   },
 );
