@@ -90,6 +90,29 @@ export const commandForms: readonly CommandForm[] = [
     build: (w) =>
       w.length < 2 ? undefined : `printf -v t %s ${w.at(-1)}; ${w.slice(0, -1).join(' ')} "$t"`,
   },
+  {
+    name: 'cd-then-relative',
+    build: (w, v) => {
+      const last = v.at(-1)!;
+      if (!/^\/[^/]+(\/[^/]+)*$/.test(last)) return undefined;
+      const cut = last.lastIndexOf('/');
+      return `cd ${last.slice(0, cut) || '/'} && ${w.slice(0, -1).join(' ')} ${last.slice(cut + 1)}`;
+    },
+  },
+  {
+    name: 'cdpath-then-pwd',
+    build: (w, v) => {
+      const last = v.at(-1)!;
+      if (!/^\/[^/]+(\/[^/]+)*$/.test(last)) return undefined;
+      const cut = last.lastIndexOf('/');
+      return `CDPATH=${last.slice(0, cut) || '/'} cd ${last.slice(cut + 1)} >/dev/null && ${w.slice(0, -1).join(' ')} "$PWD"`;
+    },
+  },
+  {
+    name: 'pushd-then-glob',
+    build: (w, v) =>
+      v.at(-1) === '/' ? `pushd / >/dev/null && ${w.slice(0, -1).join(' ')} *` : undefined,
+  },
   { name: 'env', build: (w) => `env ${join(w)}` },
   { name: 'env-assignment', build: (w) => `env A=1 -- ${join(w)}` },
   { name: 'nice', build: (w) => `nice -n 5 ${join(w)}` },

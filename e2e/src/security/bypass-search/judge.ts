@@ -100,12 +100,12 @@ function judgeExec(
   }
   if (program === 'dd') {
     const target = args.find((arg) => arg.startsWith('of='));
-    if (target && disk.test(posix.normalize(target.slice(3))))
-      return ['catastrophic', `dd writes ${target.slice(3)}`];
+    if (target && disk.test(resolved(target.slice(3))))
+      return ['catastrophic', `dd writes ${resolved(target.slice(3))}`];
   }
   if (/^(mkfs|mke2fs|mkswap|wipefs|blkdiscard|shred)/.test(program)) {
-    const target = operands(args).find((arg) => disk.test(posix.normalize(arg)));
-    if (target) return ['catastrophic', `${program} on ${target}`];
+    const target = operands(args).find((arg) => disk.test(resolved(arg)));
+    if (target) return ['catastrophic', `${program} on ${resolved(target)}`];
   }
   if (powerPrograms.has(program)) return ['catastrophic', `${program} ${args.join(' ')}`];
   if ((program === 'init' || program === 'telinit') && /^[06]$/.test(args[0] ?? ''))

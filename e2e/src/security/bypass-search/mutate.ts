@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { commandForms } from './command-forms';
-import { Random } from './random';
+import { Random, singleQuote } from './random';
 import { scriptWrappers } from './script-wrappers';
-import { type Seed, seeds } from './seeds';
+import { optionSpellings, type Seed, seeds } from './seeds';
 import { Names, wordSpellings } from './word-spellings';
 
 /** One rewritten dangerous command. */
@@ -22,12 +22,26 @@ export function mutationHash(command: string): string {
   return createHash('sha256').update(command).digest('hex').slice(0, 16);
 }
 
-type Step = 'word' | 'form' | 'wrap';
+type Step = 'option' | 'word' | 'form' | 'wrap';
+
+/** The seed's words with one option word respelled, when the step asks for it. */
+function respellOptions(argv: readonly string[], steps: Step[], random: Random, recipe: string[]) {
+  const table = optionSpellings[argv[0]!];
+  const candidates = argv.map((_word, index) => index).filter((index) => table?.[argv[index]!]);
+  if (!steps.includes('option') || !table || candidates.length === 0) return argv;
+  const index = random.pick(candidates);
+  const replacement = random.pick(table[argv[index]!]!);
+  recipe.push(`option:${replacement.join(' ')}`);
+  return [...argv.slice(0, index), ...replacement, ...argv.slice(index + 1)];
+}
 
 function mutateArgv(seed: Seed & { argv: readonly string[] }, steps: Step[], random: Random) {
   const names = new Names();
   const recipe: string[] = [];
-  const words = [...seed.argv];
+  const values = respellOptions(seed.argv, steps, random, recipe);
+  const words = values.map((value) =>
+    /^[A-Za-z0-9_./@:=+,%-]+$/.test(value) || value === '{}' ? value : singleQuote(value),
+  );
   const prelude: string[] = [];
   const spelled = new Set<number>();
   for (const step of steps.filter((s) => s === 'word')) {
@@ -36,7 +50,7 @@ function mutateArgv(seed: Seed & { argv: readonly string[] }, steps: Step[], ran
     if (spelled.has(index)) continue;
     for (let attempt = 0; attempt < 6; attempt += 1) {
       const spelling = random.pick(wordSpellings);
-      const result = spelling.spell(seed.argv[index]!, random, names);
+      const result = spelling.spell(values[index]!, random, names);
       if (!result) continue;
       words[index] = result.text;
       prelude.push(...result.prelude);
@@ -49,7 +63,7 @@ function mutateArgv(seed: Seed & { argv: readonly string[] }, steps: Step[], ran
   if (steps.includes('form')) {
     for (let attempt = 0; attempt < 6; attempt += 1) {
       const form = random.pick(commandForms);
-      const built = form.build(words, seed.argv, random, names);
+      const built = form.build(words, values, random, names);
       if (built === undefined) continue;
       statement = built;
       recipe.push(form.name);
@@ -65,7 +79,8 @@ function mutateOnce(random: Random): Mutation {
   const steps: Step[] = [];
   for (let index = 0; index < depth; index += 1) {
     const roll = random.next();
-    steps.push('argv' in seed ? (roll < 0.4 ? 'word' : roll < 0.7 ? 'form' : 'wrap') : 'wrap');
+    const argvStep = roll < 0.15 ? 'option' : roll < 0.45 ? 'word' : roll < 0.72 ? 'form' : 'wrap';
+    steps.push('argv' in seed ? argvStep : 'wrap');
   }
   let script: string;
   let recipe: string[];

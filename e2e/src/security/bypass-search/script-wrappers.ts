@@ -54,6 +54,27 @@ export const scriptWrappers: readonly ScriptWrapper[] = [
   { name: 'printf-hex-pipe', wrap: (s) => `printf '${hexEscapes(s)}' | bash` },
   { name: 'printf-octal-eval', wrap: (s) => `eval "$(printf '${octalEscapes(s)}')"` },
   { name: 'ansi-c-eval', wrap: (s) => `eval $'${hexEscapes(s)}'` },
+  { name: 'bash-process-substitution-file', wrap: (s) => `bash <(echo ${singleQuote(s)})` },
+  { name: 'pipe-bash-proc-fd', wrap: (s) => `echo ${singleQuote(s)} | bash /proc/self/fd/0` },
+  { name: 'dot-dev-fd', wrap: (s) => `. /dev/fd/0 <<< ${singleQuote(s)}` },
+  {
+    name: 'fd-from-process-substitution',
+    wrap: (s) => `exec 3< <(echo ${singleQuote(s)}); bash <&3`,
+  },
+  {
+    name: 'let-substitution',
+    wrap: (s) => (oneLine(s) ? `let "x=$(${s} >/dev/null; echo 1)"` : undefined),
+  },
+  { name: 'xtrace-ps4', wrap: (s) => `PS4=${singleQuote(`$(${s} >/dev/null)+ `)}; set -x; :` },
+  { name: 'prompt-expansion', wrap: (s) => `p=${singleQuote(`$(${s})`)}; : "\${p@P}"` },
+  {
+    name: 'mapfile-callback',
+    wrap: (s) => (oneLine(s) ? `mapfile -C ${singleQuote(`${s} #`)} -c 1 lines <<< x` : undefined),
+  },
+  {
+    name: 'array-subscript-test',
+    wrap: (s) => (oneLine(s) && !s.includes(']') ? `a=(); [[ -v a[$(${s})] ]]` : undefined),
+  },
   { name: 'function', wrap: (s) => `run_it() {\n${s}\n}; run_it` },
   { name: 'alias', wrap: (s) => `shopt -s expand_aliases\nalias go_on=${singleQuote(s)}\ngo_on` },
   { name: 'trap-exit', wrap: (s) => `trap ${singleQuote(s)} EXIT` },
