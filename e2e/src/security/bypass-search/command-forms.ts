@@ -1,4 +1,5 @@
 import { type Random, singleQuote } from './random';
+import { sandboxPlaces } from './seeds';
 import type { Names } from './word-spellings';
 
 /** A way to turn the spelled words of a command into a statement that runs them. */
@@ -112,6 +113,18 @@ export const commandForms: readonly CommandForm[] = [
     name: 'pushd-then-glob',
     build: (w, v) =>
       v.at(-1) === '/' ? `pushd / >/dev/null && ${w.slice(0, -1).join(' ')} *` : undefined,
+  },
+  {
+    name: 'oldpwd-tilde',
+    build: (w, v) =>
+      v.at(-1) === sandboxPlaces.workspace ? `cd / && ${w.slice(0, -1).join(' ')} ~-` : undefined,
+  },
+  {
+    name: 'exported-to-nested-shell',
+    build: (w, _v, _r, n) => {
+      const name = n.next();
+      return `export ${name}=${w.at(-1)}; bash -c '${w.slice(0, -1).join(' ').replaceAll("'", `'\\''`)} "$${name}"'`;
+    },
   },
   { name: 'env', build: (w) => `env ${join(w)}` },
   { name: 'env-assignment', build: (w) => `env A=1 -- ${join(w)}` },

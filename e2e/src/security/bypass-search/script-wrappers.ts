@@ -37,6 +37,19 @@ export const scriptWrappers: readonly ScriptWrapper[] = [
   { name: 'pipe-sh-dash', wrap: (s) => `echo ${singleQuote(s)} | sh -` },
   { name: 'here-string', wrap: (s) => `bash <<< ${singleQuote(s)}` },
   { name: 'here-doc-quoted', wrap: (s) => hereDoc('bash', s, true) },
+  {
+    name: 'here-doc-delimiter-in-pieces',
+    wrap: (s) => (s.includes('EOF') ? undefined : `bash <<E"O"'F'\n${s}\nEOF`),
+  },
+  {
+    name: 'here-doc-tab-stripped',
+    wrap: (s) =>
+      s.includes('EOF') ? undefined : `bash <<-'EOF'\n\t${s.replaceAll('\n', '\n\t')}\n\tEOF`,
+  },
+  {
+    name: 'env-split-string-attached',
+    wrap: (s) => (/['"\\$]/.test(s) ? undefined : `env -S'sh -c "${s}"'`),
+  },
   { name: 'here-doc-sh', wrap: (s) => (/[$`\\]/.test(s) ? undefined : hereDoc('sh', s, false)) },
   { name: 'base64-pipe', wrap: (s) => `echo ${base64(s)} | base64 -d | bash` },
   { name: 'base64-eval', wrap: (s) => `eval "$(echo ${base64(s)} | base64 --decode)"` },

@@ -173,6 +173,22 @@ export const wordSpellings: readonly WordSpelling[] = [
     },
   },
   {
+    name: 'tilde-forms',
+    spell: (w) => {
+      if (w === '/root') return word('~root');
+      if (w === sandboxPlaces.workspace) return word('~+');
+      return undefined;
+    },
+  },
+  {
+    name: 'proc-self-root',
+    spell: (w) => (/^\/[a-z]/.test(w) ? word(`/proc/self/root${w}`) : undefined),
+  },
+  {
+    name: 'glob-question-mark',
+    spell: (w) => (/^\/[a-z]{3,}$/.test(w) ? word(`${w.slice(0, 2)}?${w.slice(3)}`) : undefined),
+  },
+  {
     name: 'path-slashes',
     spell: (w) => (w.startsWith('/') && !w.includes('*') ? word(w.replace('/', '//')) : undefined),
   },
