@@ -4,6 +4,7 @@ import { describeBinary, formatBytes, looksBinary } from '../binary-detection';
 import { hashContent } from '../file-state-tracker';
 import type { FileSystemServices } from '../file-system-services';
 import { numberLines } from '../line-format';
+import { secretReadWarnings } from '../protected-paths';
 import { describeNonRegular } from './file-checks';
 
 /** The tool's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
@@ -35,7 +36,7 @@ export function createReadTool(services: FileSystemServices) {
       'Reads a text file and returns it with line numbers (like `cat -n`). Without offset/limit it shows the whole file up to 128 KB; use offset (first line, 1-based) and limit (line count) to read a part of a large file. Binary files are described, not shown.',
     parameters,
     readOnly: true,
-    assessRisk: ({ path }) => hardLinks.assess(path),
+    assessRisk: ({ path }) => [...hardLinks.assess(path), ...secretReadWarnings(guard, path)],
     async execute({ path, offset, limit }) {
       const { guarded, opened } = guard.open(path, 'file');
       try {

@@ -124,3 +124,14 @@ describe('secretReadWarnings', () => {
     expect(secretReadWarnings(guard, 'fixtures/.ssh/id_rsa')).toEqual([]);
   });
 });
+
+describe('Read of a secret outside the workspace', () => {
+  it('carries the secret-file warning, so the confirmation step asks even for a safe tool', async () => {
+    const workspace = createTestWorkspace({}, { restrictToWorkspace: false });
+    const key = workspace.write(join(workspace.outside, 'home/.aws/credentials'), '[default]');
+    const warnings = await workspace.registry.assessRisk('Read', { path: key });
+    expect(warnings.map((warning) => warning.rule)).toEqual(['secret-file']);
+    expect(policy.requiresConfirmation('Read', 'acceptEdits', warnings)).toBe(true);
+    expect(await workspace.registry.assessRisk('Read', { path: 'README.md' })).toEqual([]);
+  });
+});
