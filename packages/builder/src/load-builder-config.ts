@@ -11,9 +11,9 @@ const fileNames = [
   'tinyelf.config.js',
   'tinyelf.config.ts',
 ];
-let check:
-  | Promise<import('@sinclair/typebox/compiler').TypeCheck<import('@sinclair/typebox').TObject>>
-  | undefined;
+type Validator = import('typebox/schema').Validator;
+/** The whole schema's validator, and one per section (TypeBox stops reporting after some errors). */
+let check: Promise<{ whole: Validator; sections: [string, Validator][] }> | undefined;
 
 /**
  * Checks a configuration against the schema and refuses it with every problem named (its path and
@@ -23,18 +23,44 @@ export async function validateBuilderConfig(
   config: unknown,
   source = 'the configuration',
 ): Promise<BuilderConfig> {
-  check ??= Promise.all([import('@sinclair/typebox/compiler'), builderConfigSchema()]).then(
-    ([{ TypeCompiler }, schema]) => TypeCompiler.Compile(schema),
+  check ??= Promise.all([import('typebox/schema'), builderConfigSchema()]).then(
+    ([{ Compile }, schema]) => ({
+      whole: Compile(schema),
+      sections: Object.entries(schema.properties).map(([name, section]): [string, Validator] => [
+        name,
+        Compile(section),
+      ]),
+    }),
   );
-  const compiled = await check;
-  if (compiled.Check(config)) return config as BuilderConfig;
-  const problems = [...compiled.Errors(config)].map(
-    (error) =>
-      `- ${error.path.slice(1).replace(/\//g, '.') || '(top)'}: ${error.message.toLowerCase()}${error.value === undefined ? '' : ` (got ${JSON.stringify(error.value)?.slice(0, 40)})`}`,
-  );
+  const { whole, sections } = await check;
+  if (whole.Check(config)) return config as BuilderConfig;
+  const errors =
+    typeof config === 'object' && config !== null && !Array.isArray(config)
+      ? sections.flatMap(([name, section]) => {
+          const value = (config as Record<string, unknown>)[name];
+          if (value === undefined || section.Check(value)) return [];
+          return section.Errors(value)[1].map((error) => ({
+            ...error,
+            instancePath: `/${name}${error.instancePath}`,
+          }));
+        })
+      : whole.Errors(config)[1];
+  // One problem per place: the outermost schema that failed there (a union's own message).
+  const problems = new Map<string, { schemaPath: string; line: string }>();
+  for (const error of errors) {
+    const known = problems.get(error.instancePath);
+    if (known && known.schemaPath.length <= error.schemaPath.length) continue;
+    const path = error.instancePath.slice(1).replace(/\//g, '.') || '(top)';
+    const value = valueAt(config, error.instancePath);
+    const got = value === undefined ? '' : ` (got ${JSON.stringify(value)?.slice(0, 40)})`;
+    problems.set(error.instancePath, {
+      schemaPath: error.schemaPath,
+      line: `- ${path}: ${error.message}${got}`,
+    });
+  }
   throw new TinyElfError({
     code: 'INVALID_CONFIG',
-    message: `${source} is not valid:\n${[...new Set(problems)].join('\n')}`,
+    message: `${source} is not valid:\n${[...problems.values()].map((problem) => problem.line).join('\n')}`,
   });
 }
 
@@ -78,4 +104,14 @@ export async function loadBuilderConfig(options: { folder?: string; file?: strin
     config: { ...config, workspaceRoot: resolve(dirname(file), config.workspaceRoot ?? '.') },
     file,
   };
+}
+
+/** The value a JSON pointer (`/policy/safeTools`) points to in the configuration. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let current = root;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return current;
 }
