@@ -120,8 +120,14 @@ describe.each([
       { count: 1, label: { text: 'hi' } },
       '- label: expected a string, got an object {"text":"hi"}',
     ],
-    [{ count: 1, sizes: 'many' }, '- sizes.0: expected an integer, got a string "many"'],
-    [{ count: 1, tags: { a: 1 } }, '- tags.0: expected a string, got an object {"a":1}'],
+    [
+      { count: 1, sizes: 'many' },
+      '- sizes: expected an array (each item an integer), got a string "many"',
+    ],
+    [
+      { count: 1, tags: { a: 1 } },
+      '- tags: expected an array (each item a string), got an object {"a":1}',
+    ],
     [
       { count: 1, options: '{"deep": 1}' },
       '- options.deep: expected a boolean (true or false), got an integer 1',
@@ -137,5 +143,62 @@ describe.each([
   it('keeps unknown properties the schema allows, as sent', async () => {
     const result = await run({ count: 1, note: 'kept' });
     expect(JSON.parse(result.content)).toEqual({ count: 1, note: 'kept', mode: 'fast' });
+  });
+});
+
+describe('coercion through unions, literals and nested objects', () => {
+  const registry = new ToolRegistry({ spillDirectory: false }).register({
+    name: 'mixed',
+    description: 'Returns its arguments as JSON',
+    parameters: {
+      type: 'object',
+      properties: {
+        note: { type: ['string', 'null'] },
+        level: { enum: [1, 2, 3] },
+        code: { const: '7' },
+        either: { anyOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' } }] },
+        nested: {
+          type: 'object',
+          properties: { size: { type: 'integer', default: 1 }, flag: { type: 'boolean' } },
+          additionalProperties: false,
+        },
+      },
+    },
+    execute: async (params) => JSON.stringify(params),
+  });
+
+  it('repairs each member the way its own type would', async () => {
+    const result = await registry.execute('c', 'mixed', {
+      note: 5,
+      level: '2',
+      code: 7,
+      either: '4',
+      nested: { flag: 'true' },
+    });
+    expect(JSON.parse(result.content)).toEqual({
+      note: '5',
+      level: 2,
+      code: '7',
+      either: 4,
+      nested: { size: 1, flag: true },
+    });
+    const untouched = await registry.execute('c', 'mixed', { note: null, either: [1, '2'] });
+    expect(JSON.parse(untouched.content)).toEqual({ note: null, either: [1, 2] });
+  });
+
+  it('names what a nested closed object refuses, and what a union expected', async () => {
+    const result = await registry.execute('c', 'mixed', {
+      level: 4,
+      either: 'x',
+      nested: { flag: true, colour: 'red' },
+    });
+    const lines = result.content.split('\n');
+    expect(lines).toContain('- level: expected one of 1 | 2 | 3, got an integer 4');
+    expect(lines).toContain(
+      '- either: expected one of an integer | an array (each item an integer), got a string "x"',
+    );
+    expect(lines).toContain(
+      '- nested.colour: unknown parameter (got a string "red"; the known ones are: size, flag)',
+    );
   });
 });

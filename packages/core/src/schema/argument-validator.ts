@@ -1,7 +1,7 @@
 import type { Validator } from 'typebox/schema';
 import type { JsonSchema } from '../tool/tool';
 import { type Coerce, planCoercion, setOwn } from './coercion-plan';
-import { type ArgumentIssue, describeIssues, kindOf } from './describe-issues';
+import { type ArgumentIssue, describeIssues, kindOf, type SchemaError } from './describe-issues';
 import { toCheckableSchema } from './to-checkable-schema';
 import type { TypeBoxRuntime } from './typebox-runtime';
 
@@ -26,11 +26,15 @@ export class ArgumentValidator {
   private readonly validator: Validator;
   private readonly coerce: Coerce;
   private readonly hasDefaults: boolean;
+  private parameterValidators: [string, Validator][] | undefined;
 
   /** Compiles `parameters` (any JSON Schema object, TypeBox 0.34 and 1.x schemas included). */
-  constructor(parameters: object, runtime: TypeBoxRuntime) {
+  constructor(
+    parameters: object,
+    private readonly runtime: TypeBoxRuntime,
+  ) {
     this.schema = toCheckableSchema(parameters);
-    this.validator = runtime.Compile(this.schema as Parameters<TypeBoxRuntime['Compile']>[0]);
+    this.validator = this.compile(this.schema);
     this.coerce = planCoercion(this.schema);
     this.hasDefaults = JSON.stringify(this.schema).includes('"default":');
   }
@@ -48,8 +52,37 @@ export class ArgumentValidator {
     }
     const value = this.coerce(cloneJson(original));
     if (validator.Check(value)) return { ok: true, value: value as Record<string, unknown> };
-    const [, errors] = validator.Errors(value);
-    return { ok: false, issues: describeIssues(this.schema, value, errors) };
+    return { ok: false, issues: describeIssues(this.schema, value, this.errors(value)) };
+  }
+
+  /**
+   * TypeBox's errors for the whole value, and for each parameter checked on its own: TypeBox 1.x
+   * can stop collecting after a failed `anyOf`, and every bad parameter should be named.
+   */
+  private errors(value: unknown): SchemaError[] {
+    const [, errors] = this.validator.Errors(value);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return errors;
+    this.parameterValidators ??= Object.entries(
+      (this.schema.properties ?? {}) as Record<string, JsonSchema>,
+    ).map(([name, schema]): [string, Validator] => [name, this.compile(schema)]);
+    const record = value as Record<string, unknown>;
+    const all: SchemaError[] = [...errors];
+    for (const [name, validator] of this.parameterValidators) {
+      if (!Object.hasOwn(record, name) || validator.Check(record[name])) continue;
+      const pointer = name.replace(/~/g, '~0').replace(/\//g, '~1');
+      for (const error of validator.Errors(record[name])[1]) {
+        all.push({
+          ...error,
+          instancePath: `/${pointer}${error.instancePath}`,
+          schemaPath: `#/properties/${pointer}${error.schemaPath.slice(1)}`,
+        });
+      }
+    }
+    return all;
+  }
+
+  private compile(schema: JsonSchema): Validator {
+    return this.runtime.Compile(schema as Parameters<TypeBoxRuntime['Compile']>[0]);
   }
 }
 

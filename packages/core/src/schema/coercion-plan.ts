@@ -11,7 +11,7 @@ const unchanged: Coerce = (value) => value;
  * - a string holding JSON text becomes the number, boolean, null, array or object it encodes,
  *   where the schema wants that (`"5"`, `"true"`, `"[1,2]"`; an integer only from an integer);
  * - a number or boolean becomes its text where the schema wants a string (`5` to `"5"`);
- * - a single value becomes a one-item array where the schema wants an array;
+ * - a single value of the item type becomes a one-item array where the schema wants an array;
  * - `null` for an optional property that cannot be null is removed (not given);
  * - a missing property with a `default` gets a copy of it.
  * Nothing else changes: `2.5` for an integer, `"true"` for a number, `"yes"` for a boolean stay
@@ -89,7 +89,12 @@ function planArray(node: JsonSchema): Coerce {
   return (value) => {
     if (value === null || value === undefined) return value;
     const parsed = typeof value === 'string' ? parseJson(value, '[') : undefined;
-    const list = Array.isArray(value) ? value : Array.isArray(parsed) ? parsed : [value];
+    if (!Array.isArray(value) && !Array.isArray(parsed)) {
+      // A single value becomes a one-item array only if it then is of the item's type.
+      const item = coerceItem(value);
+      return takesAsIs(items, item) ? [item] : value;
+    }
+    const list = (Array.isArray(value) ? value : parsed) as unknown[];
     for (let index = 0; index < list.length; index++) list[index] = coerceItem(list[index]);
     return list;
   };
