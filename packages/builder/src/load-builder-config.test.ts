@@ -60,7 +60,7 @@ describe('loadBuilderConfig', () => {
     expect(error).toContain('- plugins.0:');
     expect(error).toContain('- plugins.1:');
     expect(error).toContain('- onConflict:');
-    expect(error).toContain('- policy.safeTools: expected array');
+    expect(error).toContain('- policy.safeTools: must be array (got "Read")');
     writeFileSync(join(root, 'tinyelf.config.json'), '{ not json');
     await expect(loadBuilderConfig({ folder: root })).rejects.toThrowError(
       /tinyelf\.config\.json cannot be read/,
@@ -77,7 +77,7 @@ describe('loadBuilderConfig', () => {
       (failure: Error) => failure.message,
     );
     expect(error).toContain(
-      '- shell.sandbox: expected union value; allowed: "auto", "bubblewrap", "none" (got "bwrap")',
+      '- shell.sandbox: must be one of "auto", "bubblewrap", "none" (got "bwrap")',
     );
   });
 

@@ -11,8 +11,10 @@ const fileNames = [
   'tinyelf.config.js',
   'tinyelf.config.ts',
 ];
+type Validator = import('typebox/schema').Validator;
+/** The whole schema's validator, and one per section (TypeBox stops reporting after some errors). */
 let check:
-  | Promise<import('@sinclair/typebox/compiler').TypeCheck<import('@sinclair/typebox').TObject>>
+  | Promise<{ schema: unknown; whole: Validator; sections: [string, Validator][] }>
   | undefined;
 
 /**
@@ -23,28 +25,47 @@ export async function validateBuilderConfig(
   config: unknown,
   source = 'the configuration',
 ): Promise<BuilderConfig> {
-  check ??= Promise.all([import('@sinclair/typebox/compiler'), builderConfigSchema()]).then(
-    ([{ TypeCompiler }, schema]) => TypeCompiler.Compile(schema),
+  check ??= Promise.all([import('typebox/schema'), builderConfigSchema()]).then(
+    ([{ Compile }, schema]) => ({
+      schema,
+      whole: Compile(schema),
+      sections: Object.entries(schema.properties).map(([name, section]): [string, Validator] => [
+        name,
+        Compile(section),
+      ]),
+    }),
   );
-  const compiled = await check;
-  if (compiled.Check(config)) return config as BuilderConfig;
-  const problems = [...compiled.Errors(config)].map(
-    (error) =>
-      `- ${error.path.slice(1).replace(/\//g, '.') || '(top)'}: ${error.message.toLowerCase()}${allowedValues(error.schema)}${error.value === undefined ? '' : ` (got ${JSON.stringify(error.value)?.slice(0, 40)})`}`,
-  );
+  const { schema, whole, sections } = await check;
+  if (whole.Check(config)) return config as BuilderConfig;
+  const errors =
+    typeof config === 'object' && config !== null && !Array.isArray(config)
+      ? sections.flatMap(([name, section]) => {
+          const value = (config as Record<string, unknown>)[name];
+          if (value === undefined || section.Check(value)) return [];
+          return section.Errors(value)[1].map((error) => ({
+            ...error,
+            instancePath: `/${name}${error.instancePath}`,
+            schemaPath: `#/properties/${name}${error.schemaPath.replace(/^#/, '')}`,
+          }));
+        })
+      : whole.Errors(config)[1];
+  // One problem per place: the outermost schema that failed there (a union's own message).
+  const problems = new Map<string, { schemaPath: string; line: string }>();
+  for (const error of errors) {
+    const known = problems.get(error.instancePath);
+    if (known && known.schemaPath.length <= error.schemaPath.length) continue;
+    const path = error.instancePath.slice(1).replace(/\//g, '.') || '(top)';
+    const value = valueAt(config, error.instancePath);
+    const got = value === undefined ? '' : ` (got ${JSON.stringify(value)?.slice(0, 40)})`;
+    problems.set(error.instancePath, {
+      schemaPath: error.schemaPath,
+      line: `- ${path}: ${allowedValues(schemaAt(schema, error.schemaPath)) ?? error.message}${got}`,
+    });
+  }
   throw new TinyElfError({
     code: 'INVALID_CONFIG',
-    message: `${source} is not valid:\n${[...new Set(problems)].join('\n')}`,
+    message: `${source} is not valid:\n${[...problems.values()].map((problem) => problem.line).join('\n')}`,
   });
-}
-
-/** For a choice between fixed values (`"auto" | "bubblewrap" | "none"`): `; allowed: ...`. */
-function allowedValues(schema: unknown): string {
-  const choices = (schema as { anyOf?: readonly { const?: unknown }[] }).anyOf?.map(
-    (choice) => choice.const,
-  );
-  if (!choices?.length || choices.some((value) => value === undefined)) return '';
-  return `; allowed: ${choices.map((value) => JSON.stringify(value)).join(', ')}`;
 }
 
 /**
@@ -87,4 +108,40 @@ export async function loadBuilderConfig(options: { folder?: string; file?: strin
     config: { ...config, workspaceRoot: resolve(dirname(file), config.workspaceRoot ?? '.') },
     file,
   };
+}
+
+/** For a choice between fixed values (`"auto" | "bubblewrap" | "none"`): `must be one of ...`. */
+function allowedValues(schema: unknown): string | undefined {
+  const choices = (schema as { anyOf?: readonly { const?: unknown }[] } | undefined)?.anyOf?.map(
+    (choice) => choice.const,
+  );
+  if (!choices?.length || choices.some((value) => value === undefined)) return undefined;
+  return `must be one of ${choices.map((value) => JSON.stringify(value)).join(', ')}`;
+}
+
+/**
+ * The schema an error's `schemaPath` points to (`#/properties/shell/properties/sandbox/anyOf`):
+ * the node itself, or the node holding the keyword that failed.
+ */
+function schemaAt(schema: unknown, schemaPath: string): unknown {
+  let current = schema;
+  let holder = schema;
+  for (const segment of schemaPath.replace(/^#/, '').split('/').slice(1)) {
+    if (typeof current !== 'object' || current === null) return holder;
+    holder = current;
+    current = (current as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return typeof current === 'object' && current !== null && !Array.isArray(current)
+    ? current
+    : holder;
+}
+
+/** The value a JSON pointer (`/policy/safeTools`) points to in the configuration. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let current = root;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return current;
 }

@@ -137,6 +137,12 @@ export {
   TOOL_NAME_PATTERN,
   type ToolContext,
 } from './tool/tool';
+export type {
+  LegacyTypeBoxStatic,
+  ParametersOf,
+  ToolParametersSchema,
+  TypeBoxKind,
+} from './tool/tool-parameters';
 export { VERSION } from './version';
 export { descriptorPathsWork } from './workspace/descriptor-location';
 export { OpenedFolder, type OpenedObject, openAndLocate } from './workspace/opened-folder';

@@ -1,34 +1,23 @@
-import type * as TypeBox from '@sinclair/typebox';
-import type * as TypeBoxCompiler from '@sinclair/typebox/compiler';
-import type * as TypeBoxValue from '@sinclair/typebox/value';
+import type * as TypeBoxSchema from 'typebox/schema';
 
-/** The parts of TypeBox the registry uses at run time, loaded on first use. */
+/** The part of TypeBox (`typebox` 1.x) the registry uses at run time, loaded on first use. */
 export interface TypeBoxRuntime {
-  readonly Type: typeof TypeBox.Type;
-  readonly Kind: typeof TypeBox.Kind;
-  readonly TypeCompiler: typeof TypeBoxCompiler.TypeCompiler;
-  readonly Value: typeof TypeBoxValue.Value;
+  /** Compiles a JSON Schema into a validator (`Check`, `Errors`). */
+  readonly Compile: typeof TypeBoxSchema.Compile;
 }
 
 let runtime: TypeBoxRuntime | undefined;
 let loading: Promise<TypeBoxRuntime> | undefined;
 
 /**
- * Loads TypeBox's builder, compiler and value modules once. Importing them costs tens of
- * milliseconds, which a registry should not pay until a tool is first called.
+ * Loads TypeBox's JSON Schema compiler (`typebox/schema`) once, on the first call: importing it
+ * costs tens of milliseconds, which a registry should not pay at import. It is the lightest part
+ * of TypeBox 1.x that checks: the builder (`typebox`) and `typebox/compile` (which pulls in the
+ * value module) cost several times more, and coercion is core's own (see `coercion-plan.ts`).
  */
 export function loadTypeBoxRuntime(): Promise<TypeBoxRuntime> {
-  loading ??= Promise.all([
-    import('@sinclair/typebox'),
-    import('@sinclair/typebox/compiler'),
-    import('@sinclair/typebox/value'),
-  ]).then(([typebox, compiler, value]) => {
-    runtime = {
-      Type: typebox.Type,
-      Kind: typebox.Kind,
-      TypeCompiler: compiler.TypeCompiler,
-      Value: value.Value,
-    };
+  loading ??= import('typebox/schema').then((schema) => {
+    runtime = { Compile: schema.Compile };
     return runtime;
   });
   return loading;
@@ -37,4 +26,9 @@ export function loadTypeBoxRuntime(): Promise<TypeBoxRuntime> {
 /** The runtime if it has been loaded already, so hot paths can skip an `await`. */
 export function loadedTypeBoxRuntime(): TypeBoxRuntime | undefined {
   return runtime;
+}
+
+/** True for a schema built by `typebox` 1.x (it carries a non-enumerable `~kind` marker). */
+export function isTypeBoxSchema(schema: object): boolean {
+  return '~kind' in schema;
 }
