@@ -1,0 +1,59 @@
+import { basename } from 'node:path';
+import type { Finding } from './finding';
+import { block, warn } from './rules/rule';
+import { DYNAMIC, isStatic } from './shell-word';
+import type { SimpleCommand } from './simple-command';
+import { classifyTarget, isBlockDevice, type PathContext } from './target-paths';
+
+/**
+ * The program a command word runs, as rules know it: `rm` for `rm` and `/usr/bin/rm`; a path
+ * inside the workspace (`./scripts/format`) stays a path, since it is not the system program.
+ */
+export function programIdentity(
+  word: string | undefined,
+  cwd: string | undefined,
+  paths: PathContext,
+): string {
+  if (word === undefined) return '';
+  if (!word.includes('/')) return word;
+  if (!isStatic(word)) return word;
+  const kind = classifyTarget(word, cwd, paths);
+  return kind === 'inside' || kind === 'workspace-root' ? word : basename(word);
+}
+
+/**
+ * A program whose name is only known at run time (`$X -rf /`, `$(get-tool) ...`): blocked when
+ * its arguments would be catastrophic for a deleting program (a recursive flag with the root,
+ * the home folder or a system folder; a block device), a warning otherwise.
+ */
+export function unknownProgramFindings(
+  name: string,
+  program: string,
+  args: readonly string[],
+  command: SimpleCommand,
+  paths: PathContext,
+): Finding[] {
+  const local = name.includes('/') && program === name;
+  if (isStatic(name) && !local) return [];
+  const shown = command.text.slice(0, 60).replaceAll(DYNAMIC, '…');
+  const recursive = args.some(
+    (arg) => /^-[A-Za-z]*[rR]/.test(arg) || /^--(rec|no-preserve)/.test(arg) || arg === '-delete',
+  );
+  const critical = args.filter(
+    (arg) =>
+      !arg.startsWith('-') &&
+      arg !== '' &&
+      classifyTarget(arg, command.cwd, paths) === 'critical' &&
+      !arg.includes(DYNAMIC),
+  );
+  const device = args.find((arg) => isBlockDevice(arg.replace(/^of=/, ''), command.cwd));
+  if ((recursive && critical.length) || device)
+    return [
+      block(
+        'unknown-program-catastrophic',
+        `"${shown}" runs a program ${local ? 'from the workspace' : 'only known when it runs'} on ${device ?? critical[0]}, which would be destroyed if it deletes or writes.`,
+      ),
+    ];
+  if (local) return [];
+  return [warn('dynamic-command', `The program run by "${shown}" is only known when it runs.`)];
+}

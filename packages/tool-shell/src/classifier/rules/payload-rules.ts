@@ -1,0 +1,163 @@
+import { basename, resolve } from 'node:path';
+import type { Finding } from '../finding';
+import { payloadsOf } from '../program-table';
+import { DYNAMIC, isStatic } from '../shell-word';
+import type { SimpleCommand } from '../simple-command';
+import { type Rule, type RuleContext, warn } from './rule';
+
+const downloaders =
+  /^(curl|wget|fetch|aria2c|http|https|httpie|xh|lwp-request|GET|lynx|links|w3m)$/;
+const standardInput = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
+/** Whether a command, what feeds it, or a file it reads came from the network. */
+export function downloads(command: SimpleCommand | undefined, depth = 0): boolean {
+  if (!command || depth > 16) return false;
+  if (command.words.slice(0, 4).some((word) => downloaders.test(basename(word)))) return true;
+  if (
+    command.substitutions?.some((item) =>
+      item.commands.some((inner) => downloads(inner, depth + 1)),
+    )
+  )
+    return true;
+  const files = command.files;
+  if (files && command.cwd !== undefined) {
+    const read = [...command.words.slice(1), command.stdin?.file ?? ''];
+    if (read.some((word) => word && files.get(resolve(command.cwd!, word))?.downloaded))
+      return true;
+  }
+  return downloads(command.stdin?.producer, depth + 1);
+}
+
+type Kind = { readonly shell: true } | { readonly shell: false; readonly language: string };
+
+/**
+ * Code that a program runs, found through {@link payloadsOf}: shell code is parsed and judged
+ * (`bash -c`, `eval`, `ssh host CODE`, a literal script piped into `sh`, a script written
+ * earlier in the same command); code that cannot be judged warns (interpreter one-liners, code
+ * piped into an interpreter, a script downloaded or generated, `source <(...)`).
+ */
+export const codePayloadRule: Rule = (input, context) => {
+  const { program, args, command } = input;
+  const findings: Finding[] = [];
+  const shell: Kind = { shell: true };
+  for (const payload of payloadsOf(program, args)) {
+    switch (payload.kind) {
+      case 'script':
+        if (!isStatic(payload.text))
+          findings.push(
+            warn(
+              'dynamic-shell-code',
+              `${program} runs shell code that is only known when it runs.`,
+            ),
+          );
+        findings.push(...context.classifyNested(payload.text, command.cwd, payload.args));
+        break;
+      case 'stdin-script':
+        findings.push(...fromInput(program, command, context, shell));
+        break;
+      case 'script-file':
+        findings.push(...fromFile(payload.path, program, command, context, shell));
+        break;
+      case 'code': {
+        const kind: Kind = { shell: false, language: payload.language };
+        if (payload.source === 'inline')
+          findings.push(
+            warn(
+              'interpreter-one-liner',
+              `${program} runs inline ${payload.language} code that the shell classifier cannot inspect.`,
+            ),
+          );
+        else if (payload.source === 'stdin')
+          findings.push(...fromInput(program, command, context, kind));
+        else findings.push(...fromFile(payload.path ?? '', program, command, context, kind));
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  const name = input.name;
+  if (name?.includes('/') && command.cwd !== undefined) {
+    const written = command.files?.get(resolve(command.cwd, name));
+    if (written) findings.push(...fromFile(name, program, command, context, shell));
+  }
+  return findings;
+};
+
+function fromInput(
+  program: string,
+  command: SimpleCommand,
+  context: RuleContext,
+  kind: Kind,
+): Finding[] {
+  const stdin = command.stdin;
+  if (stdin?.file !== undefined) return fromFile(stdin.file, program, command, context, kind, true);
+  if (downloads(stdin?.producer))
+    return [warn('download-and-run', `A script downloaded from the network is run by ${program}.`)];
+  if (stdin?.text !== undefined && kind.shell) {
+    const findings = [...context.classifyNested(stdin.text, command.cwd)];
+    if (!isStatic(stdin.text))
+      findings.push(
+        warn('pipe-to-shell', `The output of another command is run as a script by ${program}.`),
+      );
+    return findings;
+  }
+  if (stdin?.text !== undefined || stdin?.producer) {
+    return kind.shell
+      ? [warn('pipe-to-shell', `The output of another command is run as a script by ${program}.`)]
+      : [
+          warn(
+            'interpreter-stdin',
+            `${program} runs ${kind.language} code from its input, which the shell classifier cannot inspect.`,
+          ),
+        ];
+  }
+  return [];
+}
+
+function fromFile(
+  path: string,
+  program: string,
+  command: SimpleCommand,
+  context: RuleContext,
+  kind: Kind,
+  redirected = false,
+): Finding[] {
+  if (!redirected && standardInput.has(path)) return fromInput(program, command, context, kind);
+  const substitution = command.substitutions?.find((item) => item.path === path);
+  if (substitution) {
+    if (substitution.commands.some((inner) => downloads(inner)))
+      return [warn('download-and-run', `${program} runs a script downloaded from the network.`)];
+    if (substitution.output !== undefined && kind.shell)
+      return [...context.classifyNested(substitution.output, command.cwd)];
+    return [warn('generated-script', `${program} runs a script generated by another command.`)];
+  }
+  if (path.startsWith('/dev/fd/') && path.includes(DYNAMIC))
+    return [warn('generated-script', `${program} runs a script generated by another command.`)];
+  if (!isStatic(path))
+    return [
+      warn('dynamic-script', `${program} runs a script whose name is only known when it runs.`),
+    ];
+  const written =
+    command.cwd === undefined && !path.startsWith('/')
+      ? undefined
+      : command.files?.get(resolve(command.cwd ?? '/', path));
+  if (!written) return [];
+  if (written.downloaded)
+    return [
+      warn(
+        'download-and-run',
+        `${program} runs ${path}, downloaded from the network by the same command.`,
+      ),
+    ];
+  if (written.text !== undefined && isStatic(written.text)) {
+    if (kind.shell) return [...context.classifyNested(written.text, command.cwd)];
+    return [
+      warn(
+        'interpreter-stdin',
+        `${program} runs ${kind.language} code written by the same command.`,
+      ),
+    ];
+  }
+  return [warn('generated-script', `${program} runs ${path}, which the same command generated.`)];
+}

@@ -1,0 +1,217 @@
+import { realpathSync, statSync } from 'node:fs';
+import { basename, isAbsolute, resolve } from 'node:path';
+import type { ShellScope } from './shell-scope';
+import { isStatic } from './shell-word';
+import type { SimpleCommand } from './simple-command';
+import { staticPipelineOutput } from './static-output';
+
+/** The output of one command when it is known without running anything. */
+export function outputOf(command: SimpleCommand): string | undefined {
+  return staticPipelineOutput([{ words: command.words, input: command.stdin?.text }]);
+}
+
+/**
+ * What a command that has run changes in the shell's state: `cd`/`pushd`/`popd` (with `-P`,
+ * `-L`, `--`, `-` and `CDPATH`), `set --`, `shift`, `read` and `mapfile` from known input,
+ * `printf -v`, and the files it writes (redirections, `tee`, `curl -o`, `wget -O`, `cp`).
+ */
+export function applyEffects(
+  command: SimpleCommand,
+  scope: ShellScope,
+  commandScope: ShellScope,
+): void {
+  recordWrites(command, scope);
+  const [name, ...args] = command.words;
+  switch (name) {
+    case 'cd':
+    case 'pushd':
+      changeDirectory(args, scope, commandScope);
+      return;
+    case 'popd':
+      scope.oldCwd = scope.cwd;
+      scope.cwd = undefined;
+      return;
+    case 'set': {
+      const end = args.indexOf('--');
+      if (end !== -1) scope.positional = args.slice(end + 1);
+      else if (args.length && !/^[-+]/.test(args[0]!)) scope.positional = args;
+      return;
+    }
+    case 'shift': {
+      const count = Number(args[0] ?? 1);
+      scope.positional = Number.isInteger(count) ? scope.positional?.slice(count) : undefined;
+      return;
+    }
+    case 'read':
+      readInto(args, command.stdin?.text, scope);
+      return;
+    case 'mapfile':
+    case 'readarray': {
+      const target = args.filter((arg) => !arg.startsWith('-')).at(-1) ?? 'MAPFILE';
+      const text = command.stdin?.text;
+      scope.set(
+        target,
+        text !== undefined && isStatic(text) ? text.replace(/\n$/, '').split('\n') : undefined,
+      );
+      return;
+    }
+    case 'printf':
+      if (args[0] === '-v' && args[1]) {
+        const output = staticPipelineOutput([{ words: ['printf', ...args.slice(2)] }]);
+        scope.set(args[1], output === undefined ? undefined : [output]);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+function changeDirectory(
+  args: readonly string[],
+  scope: ShellScope,
+  commandScope: ShellScope,
+): void {
+  let index = 0;
+  let physical = false;
+  while (index < args.length && /^-[LPe@]+$/.test(args[index]!)) {
+    if (args[index]!.includes('P')) physical = true;
+    index++;
+  }
+  if (args[index] === '--') index++;
+  const target = args[index];
+  const previous = scope.cwd;
+  let next: string | undefined;
+  if (target === undefined) next = scope.get('HOME')?.[0];
+  else if (target === '-') next = scope.oldCwd;
+  else if (!isStatic(target)) next = undefined;
+  else if (isAbsolute(target)) next = resolve(target);
+  else next = fromCdPath(target, scope.cwd, commandScope.get('CDPATH')?.[0]);
+  if (next !== undefined && physical) next = realFolder(next);
+  scope.oldCwd = previous;
+  scope.cwd = next;
+}
+
+function fromCdPath(
+  target: string,
+  cwd: string | undefined,
+  cdPath: string | undefined,
+): string | undefined {
+  if (cdPath !== undefined && isStatic(cdPath) && !/^\.\.?(\/|$)/.test(target)) {
+    for (const entry of cdPath.split(':')) {
+      if (!isAbsolute(entry || '.') && cwd === undefined) continue;
+      const candidate = resolve(cwd ?? '/', entry || '.', target);
+      if (isFolder(candidate)) return candidate;
+    }
+  }
+  return cwd === undefined ? undefined : resolve(cwd, target);
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function realFolder(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function readInto(args: readonly string[], input: string | undefined, scope: ShellScope): void {
+  const names: string[] = [];
+  let arrayName: string | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '-a') arrayName = args[++index];
+    else if (/^-[dpntuNi]$/.test(arg)) index++;
+    else if (!arg.startsWith('-')) names.push(arg);
+  }
+  const line = input !== undefined && isStatic(input) ? input.split('\n')[0]! : undefined;
+  const fields = line
+    ?.trim()
+    .split(/[ \t]+/)
+    .filter(Boolean);
+  if (arrayName) scope.set(arrayName, fields);
+  const targets = names.length || arrayName ? names : ['REPLY'];
+  targets.forEach((name, position) => {
+    if (!fields) scope.set(name, undefined);
+    else if (position === targets.length - 1) scope.set(name, [fields.slice(position).join(' ')]);
+    else scope.set(name, [fields[position] ?? '']);
+  });
+}
+
+const downloaders = new Set(['curl', 'wget']);
+
+function recordWrites(command: SimpleCommand, scope: ShellScope): void {
+  const where = (target: string) =>
+    isStatic(target) && (isAbsolute(target) || command.cwd !== undefined)
+      ? resolve(command.cwd ?? '/', target)
+      : undefined;
+  const program = basename(command.words[0] ?? '');
+  const downloaded = downloaders.has(program);
+  const output = outputOf(command);
+  for (const redirect of command.redirects) {
+    if (!/>/.test(redirect.operator) || redirect.target.startsWith('/dev/')) continue;
+    const path = where(redirect.target);
+    if (!path) continue;
+    const before = redirect.operator.endsWith('>>') ? scope.files.get(path)?.text : '';
+    const text = output === undefined || before === undefined ? undefined : before + output;
+    scope.files.set(path, { text, downloaded });
+  }
+  const args = command.words.slice(1);
+  if (program === 'tee') {
+    for (const arg of args.filter((word) => !word.startsWith('-'))) {
+      const path = where(arg);
+      if (path) scope.files.set(path, { text: command.stdin?.text, downloaded: false });
+    }
+  }
+  if (downloaded) {
+    for (const file of downloadTargets(program, args)) {
+      const path = where(file);
+      if (path) scope.files.set(path, { downloaded: true });
+    }
+  }
+  if ((program === 'cp' || program === 'mv') && args.length >= 2) {
+    const source = where(args.at(-2)!);
+    const target = where(args.at(-1)!);
+    const known = source ? scope.files.get(source) : undefined;
+    if (known && target) scope.files.set(target, known);
+  }
+}
+
+function downloadTargets(program: string, args: readonly string[]): string[] {
+  const files: string[] = [];
+  const urls = args.filter((arg) => /^[a-z]+:\/\//i.test(arg));
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    const long = /^--(output|output-document)=(.+)$/.exec(arg);
+    if (long) files.push(long[2]!);
+    else if (
+      (program === 'curl' && (arg === '-o' || arg === '--output')) ||
+      (program === 'wget' && (arg === '-O' || arg === '--output-document'))
+    )
+      files.push(args[++index] ?? '');
+    else if (/^-[a-zA-Z]*[oO].+$/.test(arg) && !arg.startsWith('--'))
+      files.push(arg.slice(arg.search(/[oO]/) + 1));
+    else if (
+      (program === 'curl' && /^-[a-zA-Z]*O$/.test(arg)) ||
+      (program === 'wget' &&
+        !args.some((word) => /^-[a-zA-Z]*O/.test(word) || word.startsWith('--output-document')))
+    )
+      files.push(...urls.map(remoteName));
+  }
+  return files.filter((file) => file !== '-' && file !== '');
+}
+
+function remoteName(url: string): string {
+  try {
+    return basename(new URL(url).pathname) || 'index.html';
+  } catch {
+    return '';
+  }
+}
