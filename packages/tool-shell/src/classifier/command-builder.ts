@@ -1,11 +1,13 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Node } from 'web-tree-sitter';
+import { arithmetic, assign, builtinStrings, declaration, evaluatedStrings } from './assignments';
 import { applyEffects, outputOf } from './scope-effects';
 import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC, isStatic } from './shell-word';
 import type { ProcessSubstitution, Redirect, SimpleCommand, StandardInput } from './simple-command';
 import { staticPipelineOutput } from './static-output';
+import { hereDocumentText, substitutionOutput } from './substitution-output';
 import type { WordContext } from './word-evaluator';
 
 /** A `>(...)` whose input is only known once the command writing to it is built. */
@@ -15,30 +17,6 @@ interface Feed {
   /** Set for a redirection target (it gets the command's output), unset for an argument. */
   redirect: boolean;
 }
-
-/** Variables whose value bash runs through prompt expansion (their `$(...)` runs). */
-const promptVariables = /^PS[0-4]$/;
-/** Builtins whose arguments may hold subscripts that bash evaluates as arithmetic. */
-const subscriptBuiltins = new Set([
-  'let',
-  'test',
-  '[',
-  'printf',
-  'read',
-  'unset',
-  'declare',
-  'typeset',
-  'local',
-  'export',
-  'readonly',
-  'mapfile',
-  'readarray',
-  'wait',
-  'shift',
-  'return',
-  'exit',
-  'ulimit',
-]);
 
 /** Builds {@link SimpleCommand}s from command nodes, with redirections, here-documents and substitutions. */
 export class CommandBuilder {
@@ -52,7 +30,7 @@ export class CommandBuilder {
   wordContext(scope: ShellScope): WordContext {
     return {
       scope,
-      substitutionOutput: (node) => this.substitutionOutput(node, scope),
+      substitutionOutput: (node) => substitutionOutput(this.walker, node, scope),
       processSubstitution: (node) => this.processSubstitution(node, scope),
       arithmetic: (node) => this.arithmetic(node, scope),
       evaluatedAsCode: (text) => this.walker.nested(text, scope),
@@ -125,7 +103,7 @@ export class CommandBuilder {
         // A function call: its body was walked with these arguments.
       } else {
         applyEffects(command, scope, commandScope);
-        this.builtinStrings(words, scope);
+        builtinStrings(this.walker, words, scope);
       }
       return command;
     } finally {
@@ -151,7 +129,7 @@ export class CommandBuilder {
     for (const redirect of node.childrenForFieldName('redirect')) {
       if (!redirect) continue;
       if (redirect.type === 'heredoc_redirect') {
-        stdin = { text: this.hereDocument(redirect, scope) };
+        stdin = { text: hereDocumentText(this.walker, redirect, scope) };
         continuation = redirect.namedChildren.filter(
           (child): child is Node => child !== null && !child.type.startsWith('heredoc'),
         );
@@ -196,96 +174,24 @@ export class CommandBuilder {
     });
   }
 
-  /** An assignment `name=value`, `name+=value`, `name=(...)`, `name[i]=value` into a scope. */
+  /** An assignment into a scope (see {@link assign}). */
   assign(node: Node, scope: ShellScope, into: ShellScope): void {
-    const nameNode = node.childForFieldName('name');
-    const valueNode = node.childForFieldName('value');
-    if (!nameNode) return;
-    let name = nameNode.text;
-    let element: number | undefined;
-    if (nameNode.type === 'subscript') {
-      name = nameNode.childForFieldName('name')?.text ?? name;
-      const index = nameNode.childForFieldName('index');
-      const indexValue = index ? this.walker.value(index, scope) : '';
-      if (/[$`]/.test(indexValue)) this.walker.nested(`: ${indexValue}`, scope);
-      element = /^\d+$/.test(indexValue) ? Number(indexValue) : -1;
-    }
-    const append = node.children.some((child) => child?.type === '+=');
-    let values: string[] | undefined;
-    if (valueNode?.type === 'array') {
-      values = [];
-      for (const item of valueNode.namedChildren) {
-        if (!item) continue;
-        for (const field of this.walker.fields(item, scope))
-          values.push(field.replace(/^\[[^\]]*\]=/, ''));
-      }
-    } else values = [valueNode ? this.walker.value(valueNode, scope) : ''];
-    const previous = into.get(name);
-    if (element !== undefined) {
-      if (element === -1 || !previous) into.set(name, undefined);
-      else {
-        const next = [...previous];
-        next[element] = append ? (next[element] ?? '') + values[0] : values[0]!;
-        into.set(name, next);
-      }
-    } else if (append) {
-      if (!previous) into.set(name, undefined);
-      else if (valueNode?.type === 'array') into.set(name, [...previous, ...values]);
-      else into.set(name, [(previous[0] ?? '') + values[0], ...previous.slice(1)]);
-    } else into.set(name, values);
-    if (promptVariables.test(name))
-      for (const value of values) this.walker.nested(`: ${value}`, scope);
-    if (name === 'PROMPT_COMMAND') for (const value of values) this.walker.nested(value, scope);
+    assign(this.walker, node, scope, into);
   }
 
-  /** `declare`, `typeset`, `local`, `export`, `readonly` with their assignments. */
+  /** A declaration (see {@link declaration}). */
   declaration(node: Node, scope: ShellScope): void {
-    for (const child of node.namedChildren) {
-      if (!child) continue;
-      if (child.type === 'variable_assignment') this.assign(child, scope, scope);
-      else if (child.type === 'variable_name') {
-        if (!scope.variables.has(child.text)) scope.set(child.text, undefined);
-      } else {
-        const value = this.walker.value(child, scope);
-        const assignment = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=([\s\S]*)$/.exec(value);
-        if (/\[/.test(value) && /[$`]/.test(value)) this.walker.nested(`: ${value}`, scope);
-        if (assignment) scope.set(assignment[1]!, assignment[2] ? undefined : [assignment[3]!]);
-      }
-    }
+    declaration(this.walker, node, scope);
   }
 
-  /** Strings inside `[[ ]]` that bash evaluates (subscripts of `-v`, arithmetic operands). */
+  /** Strings inside `[[ ]]` that bash evaluates. */
   evaluatedStrings(node: Node, scope: ShellScope): void {
-    for (const word of node.descendantsOfType(['string', 'raw_string', 'word', 'concatenation'])) {
-      if (!word || word.parent?.type === 'concatenation') continue;
-      const value = this.walker.value(word, scope);
-      if (/[$`]/.test(value.replaceAll(DYNAMIC, ''))) this.walker.nested(`: ${value}`, scope);
-    }
-    if (/-(eq|ne|lt|le|gt|ge|v)\b/.test(node.text)) this.arithmetic(node, scope);
+    evaluatedStrings(this.walker, node, scope);
   }
 
-  /** `$((...))`, `((...))`: variables whose values hold code run it when evaluated. */
+  /** Variables in an arithmetic context whose values hold code. */
   arithmetic(node: Node, scope: ShellScope): void {
-    for (const name of new Set(node.text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [])) {
-      for (const value of scope.variables.get(name) ?? []) {
-        if (/[$`]/.test(value)) this.walker.nested(`: ${value}`, scope);
-      }
-    }
-  }
-
-  private builtinStrings(words: readonly string[], scope: ShellScope): void {
-    if (!subscriptBuiltins.has(words[0]!)) return;
-    for (const word of words.slice(1)) {
-      if (/[$`]/.test(word.replaceAll(DYNAMIC, '')) && (words[0] === 'let' || /\[/.test(word)))
-        this.walker.nested(`: ${word}`, scope);
-    }
-    if (words[0] === 'let' || words[0] === 'test' || words[0] === '[')
-      for (const name of words
-        .slice(1)
-        .join(' ')
-        .match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [])
-        for (const value of scope.variables.get(name) ?? [])
-          if (/[$`]/.test(value)) this.walker.nested(`: ${value}`, scope);
+    arithmetic(this.walker, node, scope);
   }
 
   private redirect(redirect: Node, scope: ShellScope): Redirect[] {
@@ -301,39 +207,6 @@ export class CommandBuilder {
       return [{ operator, target: this.processSubstitution(destination, scope, feed) }];
     }
     return [{ operator, target: this.walker.value(destination, scope) }];
-  }
-
-  private hereDocument(redirect: Node, scope: ShellScope): string {
-    const body = redirect.namedChildren.find((child) => child?.type === 'heredoc_body');
-    if (!body) return '';
-    const start =
-      redirect.namedChildren.find((child) => child?.type === 'heredoc_start')?.text ?? '';
-    if (/['"\\]/.test(start)) return body.text;
-    let text = '';
-    for (const child of body.children) {
-      if (!child) continue;
-      if (child.type === 'heredoc_content' || !child.isNamed)
-        text += child.text.replace(/\\([$`\\])/g, '$1').replace(/\\\n/g, '');
-      else text += this.walker.value(child, scope);
-    }
-    return text;
-  }
-
-  private substitutionOutput(node: Node, scope: ShellScope): string | undefined {
-    this.walker.visited.add(node.id);
-    if (node.text.startsWith('`') && /\\[`$\\]/.test(node.text))
-      this.walker.nested(node.text.slice(1, -1).replace(/\\([`$\\])/g, '$1'), scope);
-    const before = this.walker.result.commands.length;
-    const children = node.namedChildren.filter((child): child is Node => child !== null);
-    this.walker.visitChildren(node, scope.clone(), undefined);
-    if (children.length !== 1) return undefined;
-    const inner = this.walker.result.commands.slice(before);
-    return staticPipelineOutput(
-      inner.map((command) => ({
-        words: command.words,
-        input: command.stdin?.producer ? undefined : command.stdin?.text,
-      })),
-    );
   }
 
   private processSubstitution(node: Node, scope: ShellScope, given?: Feed): string {

@@ -1,8 +1,9 @@
 import type { Node } from 'web-tree-sitter';
 import { CommandBuilder } from './command-builder';
+import { isForkBomb } from './fork-bomb';
 import type { ShellScope } from './shell-scope';
 import type { SimpleCommand, StandardInput } from './simple-command';
-import { expandWord, wordValue } from './word-evaluator';
+import { expandWord, isWordNode, wordValue } from './word-evaluator';
 
 /** Shell code found while walking that bash evaluates later (`${x@P}`, `PS4`, subscripts). */
 export interface NestedScript {
@@ -21,22 +22,6 @@ export interface WalkResult {
   /** Strings bash runs as code that are judged as scripts of their own. */
   readonly nestedScripts: NestedScript[];
 }
-
-const wordTypes = new Set([
-  'word',
-  'string',
-  'raw_string',
-  'concatenation',
-  'simple_expansion',
-  'expansion',
-  'command_substitution',
-  'process_substitution',
-  'arithmetic_expansion',
-  'ansi_c_string',
-  'translated_string',
-  'number',
-  'brace_expression',
-]);
 
 const maximumVisits = 20_000;
 
@@ -132,7 +117,7 @@ export class ScriptWalker {
         }
         return this.visitChildren(node, scope, input);
       default:
-        if (wordTypes.has(node.type)) {
+        if (isWordNode(node)) {
           this.fields(node, scope);
           return undefined;
         }
@@ -253,11 +238,7 @@ export class ScriptWalker {
     if (!name || !body) return undefined;
     scope.functions.set(name, body);
     if (scope !== this.top && !this.top.functions.has(name)) this.top.functions.set(name, body);
-    const callsItself = body
-      .descendantsOfType('command')
-      .some((command) => command?.childForFieldName('name')?.text === name);
-    if (callsItself && (body.descendantsOfType('pipeline').length > 0 || /&(?!&)/.test(body.text)))
-      this.result.forkBombs.push(name);
+    if (isForkBomb(name, body)) this.result.forkBombs.push(name);
     return undefined;
   }
 

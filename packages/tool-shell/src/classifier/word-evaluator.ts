@@ -48,6 +48,27 @@ function unprotect(text: string): string {
   );
 }
 
+const wordTypes = new Set([
+  'word',
+  'string',
+  'raw_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+  'ansi_c_string',
+  'translated_string',
+  'number',
+  'brace_expression',
+]);
+
+/** Whether a node is a word (an argument, a value) rather than a statement. */
+export function isWordNode(node: Node): boolean {
+  return wordTypes.has(node.type);
+}
+
 /** The words bash makes of one word node: expanded, split on whitespace and brace-expanded. */
 export function expandWord(node: Node, context: WordContext): string[] {
   const text = piece(node, context, false, true);
