@@ -78,11 +78,27 @@ export function assign(
 
 /** `declare`, `typeset`, `local`, `export`, `readonly` with their assignments. */
 export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope): void {
+  const keyword = node.firstChild?.text ?? '';
+  const options = node.namedChildren
+    .filter((child) => child?.type === 'word' && child.text.startsWith('-'))
+    .map((child) => child!.text)
+    .join('');
+  const reference = /^-[a-zA-Z]*n/.test(options);
+  const exported = keyword === 'export' || /^-[a-zA-Z]*x/.test(options);
   for (const child of node.namedChildren) {
     if (!child) continue;
-    if (child.type === 'variable_assignment') assign(walker, child, scope, scope);
-    else if (child.type === 'variable_name') {
+    if (child.type === 'variable_assignment') {
+      assign(walker, child, scope, scope);
+      const name = child.childForFieldName('name')?.text ?? '';
+      if (exported) scope.exported.add(name);
+      // A reference (`declare -n ref=HOME`) reads its target; its value here is the target's.
+      if (reference) {
+        const target = scope.get(name)?.[0] ?? '';
+        scope.set(name, /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? scope.get(target) : undefined);
+      }
+    } else if (child.type === 'variable_name') {
       if (!scope.variables.has(child.text)) scope.set(child.text, undefined);
+      if (exported) scope.exported.add(child.text);
     } else {
       const value = walker.value(child, scope);
       const assignment = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=([\s\S]*)$/.exec(value);

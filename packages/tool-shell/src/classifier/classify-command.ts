@@ -57,6 +57,7 @@ function classifyScript(
   paths: PathContext,
   files: Map<string, WrittenFile>,
   depth: number,
+  environment?: ReadonlyMap<string, readonly string[] | undefined>,
 ): Finding[] {
   if (depth > maximumNesting)
     return [warn('nesting', 'The command nests shell code too deeply to be checked.')];
@@ -64,6 +65,10 @@ function classifyScript(
   if (!tree) return [warn('unparsed', 'The command could not be parsed, so it cannot be checked.')];
   try {
     const scope = new ShellScope(paths.homeDir, cwd, files);
+    for (const [name, value] of environment ?? []) {
+      scope.set(name, value);
+      scope.exported.add(name);
+    }
     if (args) {
       if (args[0] !== undefined) scope.set('0', [args[0]]);
       scope.positional = args.slice(1);
@@ -77,8 +82,8 @@ function classifyScript(
     ];
     const context: RuleContext = {
       paths,
-      classifyNested: (nested, nestedCwd, nestedArgs) =>
-        classifyScript(parser, nested, nestedCwd, nestedArgs, paths, files, depth + 1),
+      classifyNested: (nested, nestedCwd, nestedArgs, environment) =>
+        classifyScript(parser, nested, nestedCwd, nestedArgs, paths, files, depth + 1, environment),
     };
     for (const nested of walked.nestedScripts)
       findings.push(...context.classifyNested(nested.script, nested.cwd));
@@ -108,7 +113,7 @@ function judge(
     findings.push(...unknownProgramFindings(name, program, args, command, context.paths));
   const input = { command, program, args, wrappers, name };
   for (const rule of rules) findings.push(...rule(input, context));
-  for (const payload of payloadsOf(program, args)) {
+  for (const payload of payloadsOf(program, args, command.stdin?.text)) {
     if (payload.kind === 'command')
       judge(command, payload.words, [...wrappers, program], context, findings, depth + 1);
   }

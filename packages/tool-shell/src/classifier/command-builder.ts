@@ -81,7 +81,11 @@ export class CommandBuilder {
       if (inputFile && !stdin?.text) stdin = { file: this.absolute(inputFile.target, scope) };
       const background = node.nextSibling?.type === '&' || node.parent?.nextSibling?.type === '&';
       const processCommands = this.substitutions.flatMap((substitution) => substitution.commands);
+      const prefixed = assignments.map(
+        (assignment) => assignment?.childForFieldName('name')?.text ?? '',
+      );
       const command: SimpleCommand = {
+        environment: commandScope.environment(prefixed),
         words,
         redirects,
         cwd: scope.cwd,

@@ -60,6 +60,9 @@ export function expandParameter(
     return { values: [String(count)], perElement: false };
   }
   if (!operation) return base;
+  // The word of an operator is expanded by bash (`${x-`cmd`}`): its substitutions run.
+  if (/\$\(|`|[<>]\(/.test(operation))
+    hooks.evaluatedAsCode(`: ${operation.replace(/^[:#%/^,@?=+-]+/, '')}`);
   return applyOperation(name, base, operation, scope, hooks);
 }
 

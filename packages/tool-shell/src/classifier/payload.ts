@@ -1,3 +1,6 @@
+/** How shell code sits in a file other than a script: crontab lines, Makefile recipes. */
+export type ScriptFormat = 'crontab' | 'makefile';
+
 /** What a program runs besides itself. */
 export type Payload =
   /** Another command, as argv (`sudo rm -rf /` runs `rm -rf /`). */
@@ -5,9 +8,11 @@ export type Payload =
   /** Shell code (`bash -c CODE`, `eval`, `ssh host CODE`), with `$0 $1 ...` when given. */
   | { readonly kind: 'script'; readonly text: string; readonly args?: readonly string[] }
   /** A shell reading its script from standard input (`curl ... | sh`, `at now`). */
-  | { readonly kind: 'stdin-script' }
+  | { readonly kind: 'stdin-script'; readonly format?: ScriptFormat }
   /** A shell running a script file (`bash x.sh`, `source x.sh`, `at -f x.sh`). */
-  | { readonly kind: 'script-file'; readonly path: string }
+  | { readonly kind: 'script-file'; readonly path: string; readonly format?: ScriptFormat }
+  /** Code fetched from the network and run (`npx https://.../x.tgz`). */
+  | { readonly kind: 'remote-code'; readonly source: string }
   /** Another language's code: inline (`python -c`), from standard input, or from a file. */
   | {
       readonly kind: 'code';

@@ -1,6 +1,14 @@
 import { interpreterPayloads } from './interpreter-table';
 import { hasOption, optionValues, parseOptions } from './option-parser';
-import { flock, git, hyperfine, packageRunner, ssh, switchUser } from './option-payloads';
+import {
+  commandOptionPayloads,
+  flock,
+  git,
+  hyperfine,
+  packageRunner,
+  ssh,
+  switchUser,
+} from './option-payloads';
 import type { Payload } from './payload';
 import { DYNAMIC } from './shell-word';
 import { wrapperPayloads } from './wrapper-payloads';
@@ -16,8 +24,8 @@ export { isWrapper } from './wrapper-payloads';
  * `submodule foreach`, `bisect run`, `filter-branch`), `npx -c`, and every scripting language
  * ({@link interpreterPayloads}).
  */
-export function payloadsOf(program: string, args: readonly string[]): Payload[] {
-  const wrapped = wrapperPayloads(program, args);
+export function payloadsOf(program: string, args: readonly string[], input?: string): Payload[] {
+  const wrapped = wrapperPayloads(program, args, input);
   if (wrapped) return wrapped;
   switch (program) {
     case 'eval':
@@ -42,6 +50,36 @@ export function payloadsOf(program: string, args: readonly string[]): Payload[] 
         kind: 'script' as const,
         text: `${text} 0 ${DYNAMIC}`,
       }));
+    }
+    case 'crontab': {
+      if (args.some((arg) => /^-[lre]$/.test(arg))) return [];
+      const parsed = parseOptions(args, { shortWithValue: 'us' });
+      const file = parsed.operands.find((arg) => arg !== '-');
+      return [
+        file
+          ? { kind: 'script-file', path: file, format: 'crontab' }
+          : { kind: 'stdin-script', format: 'crontab' },
+      ];
+    }
+    case 'make':
+    case 'gmake': {
+      const parsed = parseOptions(args, {
+        shortWithValue: 'fCIjlo',
+        longWithValue: [
+          'file',
+          'makefile',
+          'directory',
+          'include-dir',
+          'jobs',
+          'load-average',
+          'old-file',
+        ],
+      });
+      return optionValues(parsed, 'f', 'file', 'makefile').map((file) =>
+        file === '-' || file === '/dev/stdin'
+          ? { kind: 'stdin-script' as const, format: 'makefile' as const }
+          : { kind: 'script-file' as const, path: file, format: 'makefile' as const },
+      );
     }
     case 'at':
     case 'batch': {
@@ -92,7 +130,7 @@ export function payloadsOf(program: string, args: readonly string[]): Payload[] 
     case 'hyperfine':
       return hyperfine(args);
     case 'git':
-      return git(args);
+      return [...git(args), ...commandOptionPayloads(program, args)];
     case 'npx':
     case 'bunx':
     case 'pnpx':
@@ -104,6 +142,6 @@ export function payloadsOf(program: string, args: readonly string[]): Payload[] 
         ? packageRunner(args.slice(1))
         : [];
     default:
-      return interpreterPayloads(program, args);
+      return [...commandOptionPayloads(program, args), ...interpreterPayloads(program, args)];
   }
 }

@@ -1,5 +1,5 @@
 import { realpathSync, statSync } from 'node:fs';
-import { basename, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import type { ShellScope } from './shell-scope';
 import { isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
@@ -175,6 +175,26 @@ function recordWrites(command: SimpleCommand, scope: ShellScope): void {
       const path = where(file);
       if (path) scope.files.set(path, { downloaded: true });
     }
+  }
+  if (program === 'ln' && args.some((arg) => /^-[a-zA-Z]*s|^--symbolic$/.test(arg))) {
+    const operands = args.filter((arg) => !arg.startsWith('-'));
+    const target = operands[0];
+    const link =
+      operands.length > 1 ? where(operands.at(-1)!) : target ? where(basename(target)) : undefined;
+    if (target && link && isStatic(target)) {
+      const pointsTo = resolve(isAbsolute(target) ? '/' : dirname(link), target);
+      const existing = scope.files.get(link);
+      scope.files.set(
+        existing?.link === undefined && existing ? resolve(link, basename(target)) : link,
+        { downloaded: false, link: pointsTo },
+      );
+    }
+  }
+  if (program === 'git' && args.includes('clone')) {
+    const operands = args.slice(args.indexOf('clone') + 1).filter((arg) => !arg.startsWith('-'));
+    const folder = operands[1] ?? basename(operands[0] ?? '').replace(/\.git$/, '');
+    const path = folder ? where(folder) : undefined;
+    if (path) scope.files.set(path, { downloaded: true });
   }
   if ((program === 'cp' || program === 'mv') && args.length >= 2) {
     const source = where(args.at(-2)!);

@@ -4,8 +4,10 @@ import type { Node } from 'web-tree-sitter';
 export interface WrittenFile {
   /** Its content when known without running anything. */
   readonly text?: string;
-  /** Downloaded from the network (`curl -o`, `wget -O`). */
+  /** Downloaded from the network (`curl -o`, `wget -O`, `git clone`). */
   readonly downloaded: boolean;
+  /** For a symbolic link made by the command, the absolute path it points to. */
+  readonly link?: string;
 }
 
 /**
@@ -18,6 +20,8 @@ export class ShellScope {
   readonly variables = new Map<string, readonly string[] | undefined>();
   /** `$1`, `$2`, ...; undefined when unknown. */
   positional: readonly string[] | undefined = [];
+  /** Variables exported to the programs the command runs. */
+  readonly exported = new Set<string>();
   /** Functions defined so far, by name. */
   readonly functions = new Map<string, Node>();
   /** The working folder (absolute), or undefined when it is only known at run time. */
@@ -39,6 +43,7 @@ export class ShellScope {
     const copy = new ShellScope(this.homeDir, this.cwd, this.files);
     for (const [name, value] of this.variables) copy.variables.set(name, value);
     for (const [name, body] of this.functions) copy.functions.set(name, body);
+    for (const name of this.exported) copy.exported.add(name);
     copy.positional = this.positional;
     copy.oldCwd = this.oldCwd;
     return copy;
@@ -71,6 +76,13 @@ export class ShellScope {
         }
         return undefined;
     }
+  }
+
+  /** The exported variables and the given extra names, with their values, for a program's environment. */
+  environment(extra: Iterable<string> = []): Map<string, readonly string[] | undefined> {
+    const environment = new Map<string, readonly string[] | undefined>();
+    for (const name of [...this.exported, ...extra]) environment.set(name, this.get(name));
+    return environment;
   }
 
   /** Sets a variable (an array when several values are given; undefined for unknown). */

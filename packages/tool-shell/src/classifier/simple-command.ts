@@ -44,6 +44,8 @@ export interface SimpleCommand {
   readonly substitutions?: readonly ProcessSubstitution[];
   /** Files written earlier in the same command line (by redirection, `tee`, `curl -o`, ...). */
   readonly files?: ReadonlyMap<string, WrittenFile>;
+  /** Variables the program receives in its environment (exported ones and `NAME=value cmd`), when known. */
+  readonly environment?: ReadonlyMap<string, readonly string[] | undefined>;
   /** Started in the background (`&`). */
   readonly background: boolean;
   /** The source text, for messages. */

@@ -1,5 +1,5 @@
-import { basename } from 'node:path';
-import { isStatic } from './shell-word';
+import { basename, dirname } from 'node:path';
+import { DYNAMIC, isStatic } from './shell-word';
 
 /**
  * The output of a short pipeline of pure text commands (`echo`, `printf`, `base64 -d`,
@@ -20,6 +20,7 @@ export function staticPipelineOutput(
 
 function simulate(words: readonly string[], input: string | undefined): string | undefined {
   if (words.length === 0 || !words.every((word) => isStatic(word))) return undefined;
+  if (basename(words[0]!) === 'find') return findOutput(words.slice(1));
   const name = basename(words[0]!);
   const args = words.slice(1);
   switch (name) {
@@ -29,11 +30,37 @@ function simulate(words: readonly string[], input: string | undefined): string |
       return `${args.slice(index).join(' ')}${args.includes('-n') ? '' : '\n'}`;
     }
     case 'printf': {
-      const [format, ...rest] = args;
-      if (format === undefined) return undefined;
+      const [format, ...rest] = args[0] === '--' ? args.slice(1) : args;
+      if (format === undefined || format.startsWith('-')) return undefined;
+      const template = format.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\0/g, '\0');
+      const slots = (template.match(/%[sbdq]/g) ?? []).length;
+      let output = '';
       let position = 0;
-      return format.replace(/\\n/g, '\n').replace(/%[sb]/g, () => rest[position++] ?? '');
+      do {
+        output += template.replace(/%[sbdq]/g, () => rest[position++] ?? '').replace(/%%/g, '%');
+      } while (slots > 0 && position < rest.length && output.length < 65_536);
+      return output;
     }
+    case 'dirname':
+      return args.length
+        ? `${args
+            .filter((arg) => !arg.startsWith('-'))
+            .map((arg) => dirname(arg))
+            .join('\n')}\n`
+        : undefined;
+    case 'basename':
+      return args[0] && !args[0].startsWith('-') ? `${basename(args[0], args[1])}\n` : undefined;
+    case 'mktemp':
+      return args.includes('-u') ? undefined : `/tmp/tmp.${DYNAMIC}\n`;
+    case 'tr':
+      if (input === undefined || args.length !== 2 || args.some((arg) => arg.startsWith('-')))
+        return undefined;
+      return [...input]
+        .map((character) => {
+          const at = args[0]!.indexOf(character);
+          return at === -1 ? character : (args[1]![Math.min(at, args[1]!.length - 1)] ?? '');
+        })
+        .join('');
     case 'cat':
       return args.length === 0 ? input : undefined;
     case 'base64':
@@ -54,4 +81,29 @@ function simulate(words: readonly string[], input: string | undefined): string |
     default:
       return undefined;
   }
+}
+
+/**
+ * What `find ROOTS EXPRESSION` prints, as far as known: paths under each root (unknown names),
+ * and the root itself when no test filters it out.
+ */
+function findOutput(args: readonly string[]): string {
+  let start = 0;
+  while (start < args.length && /^-([HLP]+|D|O\d*)$/.test(args[start]!))
+    start += args[start] === '-D' ? 2 : 1;
+  const end = args.findIndex(
+    (arg, index) => index >= start && (arg.startsWith('-') || arg === '(' || arg === '!'),
+  );
+  const roots = args.slice(start, end === -1 ? undefined : end);
+  const filtered =
+    end !== -1 &&
+    args
+      .slice(end)
+      .some((arg) =>
+        /^-(name|iname|path|ipath|regex|iregex|type|newer|mtime|mmin|size|empty|perm|user|group)$/.test(
+          arg,
+        ),
+      );
+  const listed = roots.length ? roots : ['.'];
+  return `${listed.flatMap((root) => [...(filtered ? [] : [root]), `${root.replace(/\/?$/, '/')}${DYNAMIC}`]).join('\n')}\n`;
 }

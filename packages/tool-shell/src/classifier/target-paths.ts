@@ -56,8 +56,9 @@ export const blockDevicePattern =
 export function normalizePath(path: string, cwd: string | undefined): string {
   let absolute = resolve(cwd ?? '/', path);
   for (let round = 0; round < 8; round++) {
-    const next =
+    let next =
       absolute.replace(/^\/proc\/(self|thread-self|\d+|\d+\/task\/\d+)\/root(?=\/|$)/, '') || '/';
+    if (cwd !== undefined) next = next.replace(/^\/proc\/(self|thread-self)\/cwd(?=\/|$)/, cwd);
     if (next === absolute) break;
     absolute = resolve('/', next);
   }
@@ -158,6 +159,7 @@ function isCritical(path: string, context: PathContext): boolean {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return (
     trimmed === '/' ||
+    context.workspaceRoot.startsWith(`${trimmed}/`) ||
     /^\/home\/[^/]+$/.test(trimmed) ||
     /^\/Users\/[^/]+$/.test(trimmed) ||
     trimmed === context.homeDir ||

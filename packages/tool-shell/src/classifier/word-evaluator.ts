@@ -38,8 +38,16 @@ function protectAll(text: string): string {
   return text.replace(/[ \t\n{},]/g, (character) => protectedForms[character]!);
 }
 
-function protectBraces(text: string): string {
-  return text.replace(/[{},]/g, (character) => protectedForms[character]!);
+/** An unquoted expansion's value: split on the characters of `$IFS`, never brace-expanded. */
+function splitting(text: string, scope: ShellScope): string {
+  const separators = scope.get('IFS')?.[0] ?? ' \t\n';
+  let value = '';
+  for (const character of text) {
+    if (separators.includes(character)) value += fieldBreak;
+    else if (character in protectedForms) value += protectedForms[character]!;
+    else value += character;
+  }
+  return value;
 }
 
 function unprotect(text: string): string {
@@ -119,11 +127,11 @@ function piece(node: Node, context: WordContext, quoted: boolean, first: boolean
     case 'expansion': {
       const { values } = expandParameter(node.text, context.scope, hooks(context));
       if (values === undefined) return DYNAMIC;
-      return protectBraces(values.join(' '));
+      return splitting(values.join(' '), context.scope);
     }
     case 'command_substitution': {
       const output = context.substitutionOutput(node);
-      return output === undefined ? DYNAMIC : protectBraces(output.replace(/\n+$/, ''));
+      return output === undefined ? DYNAMIC : splitting(output.replace(/\n+$/, ''), context.scope);
     }
     case 'process_substitution':
       return protectAll(context.processSubstitution(node));

@@ -57,6 +57,26 @@ const wrappers: Record<string, WrapperSpec> = {
   },
   nice: { shortWithValue: 'n', longWithValue: ['adjustment'] },
   nohup: {},
+  setpriv: {
+    longWithValue: [
+      'reuid',
+      'regid',
+      'groups',
+      'inh-caps',
+      'ambient-caps',
+      'bounding-set',
+      'securebits',
+      'pdeathsig',
+      'selinux-label',
+      'apparmor-profile',
+      'landlock-access',
+      'landlock-rule',
+      'ruid',
+      'euid',
+      'rgid',
+      'egid',
+    ],
+  },
   setsid: {},
   time: { shortWithValue: 'fo', longWithValue: ['format', 'output'] },
   command: { shortWithValue: '' },
@@ -117,11 +137,15 @@ export function isWrapper(program: string): boolean {
 }
 
 /** The command a wrapper runs (`sudo -u x CMD`, `env -S '...'`, `xargs CMD`, `parallel CMD ::: ...`). */
-export function wrapperPayloads(program: string, args: readonly string[]): Payload[] | undefined {
+export function wrapperPayloads(
+  program: string,
+  args: readonly string[],
+  input?: string,
+): Payload[] | undefined {
   const wrapper = wrappers[program];
   if (wrapper) return wrap(program, args, wrapper);
-  if (program === 'xargs') return xargs(args);
-  if (program === 'parallel') return parallel(args);
+  if (program === 'xargs') return xargs(args, input);
+  if (program === 'parallel') return parallel(args, input);
   return undefined;
 }
 
@@ -144,7 +168,7 @@ function wrap(program: string, args: readonly string[], spec: WrapperSpec): Payl
   return [{ kind: 'command', words: rest }];
 }
 
-function xargs(args: readonly string[]): Payload[] {
+function xargs(args: readonly string[], input: string | undefined): Payload[] {
   const parsed = parseOptions(args, {
     shortWithValue: 'adEILnPs',
     longWithValue: [
@@ -164,14 +188,20 @@ function xargs(args: readonly string[]): Payload[] {
   const replace =
     optionValues(parsed, 'I', 'replace')[0] ?? (hasOption(parsed, 'i') ? '{}' : undefined);
   if (rest.length === 0) return [];
-  const words =
-    replace !== undefined
-      ? rest.map((word) => word.split(replace).join(DYNAMIC))
-      : [...rest, DYNAMIC];
-  return [{ kind: 'command', words }];
+  const items = input
+    ?.split(hasOption(parsed, '0', 'null') ? /[\0\n]+/ : /\s+/)
+    .filter(Boolean)
+    .slice(0, 16);
+  const values = items?.length ? items : [DYNAMIC];
+  if (replace !== undefined)
+    return values.map((item) => ({
+      kind: 'command' as const,
+      words: rest.map((word) => word.split(replace).join(item)),
+    }));
+  return [{ kind: 'command', words: [...rest, ...values] }];
 }
 
-function parallel(args: readonly string[]): Payload[] {
+function parallel(args: readonly string[], input: string | undefined): Payload[] {
   const separator = args.findIndex((arg) => /^::::?\+?$/.test(arg));
   const head = separator === -1 ? args : args.slice(0, separator);
   const parsed = parseOptions(head, {
@@ -193,15 +223,18 @@ function parallel(args: readonly string[]): Payload[] {
     stopAtOperand: true,
   });
   const template = head.slice(parsed.rest).join(' ');
+  if (!template && separator !== -1)
+    return args
+      .slice(separator + 1)
+      .filter((arg) => !/^::::?\+?$/.test(arg))
+      .map((text) => ({ kind: 'script' as const, text }));
   if (!template) return [];
   const inputs =
     separator === -1 || args[separator]!.startsWith('::::')
-      ? [DYNAMIC]
+      ? (input?.split('\n').filter(Boolean).slice(0, 16) ?? [DYNAMIC])
       : args.slice(separator + 1).filter((arg) => !/^::::?\+?$/.test(arg));
-  return inputs.slice(0, 16).map((input) => ({
+  return inputs.slice(0, 16).map((item) => ({
     kind: 'script' as const,
-    text: /\{[^}]*\}/.test(template)
-      ? template.replace(/\{[^}]*\}/g, input)
-      : `${template} ${input}`,
+    text: /\{[^}]*\}/.test(template) ? template.replace(/\{[^}]*\}/g, item) : `${template} ${item}`,
   }));
 }

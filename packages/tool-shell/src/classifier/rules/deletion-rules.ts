@@ -1,4 +1,5 @@
 import type { Finding } from '../finding';
+import { throughLinks } from '../linked-paths';
 import { hasOption, parseOptions } from '../option-parser';
 import { DYNAMIC } from '../shell-word';
 import { classifyTarget, type PathContext } from '../target-paths';
@@ -38,7 +39,7 @@ export function judgeDeleteTargets(
         break;
       case 'workspace-root':
         findings.push(
-          warn('delete-workspace', `${verb} ${shown}: the whole workspace would be deleted.`),
+          block('delete-workspace', `${verb} ${shown}: the whole workspace would be deleted.`),
         );
         break;
       case 'outside':
@@ -66,7 +67,8 @@ export const recursiveRemoveRule: Rule = ({ program, args, command }, { paths })
   if (program !== 'rm') return [];
   const parsed = parseOptions(args, { longFlags: rmLongOptions });
   if (!hasOption(parsed, 'r', 'R', 'recursive')) return [];
-  return judgeDeleteTargets(parsed.operands, command.cwd, paths, 'rm -r');
+  const targets = parsed.operands.map((target) => throughLinks(target, command.cwd, command.files));
+  return judgeDeleteTargets(targets, command.cwd, paths, 'rm -r');
 };
 
 const findFilters = new Set([

@@ -38,11 +38,13 @@ export const diskFormatRule: Rule = ({ program, args, command, name }, context) 
   if (program === 'flashrom')
     destructive = args.some((arg) => /^(-w|--write|-E|--erase)$/.test(arg));
   if (partitioners.test(program)) {
-    if (
-      !args.some((arg) => destructivePartitioning.test(arg)) &&
-      program !== 'fdisk' &&
-      program !== 'cfdisk'
-    )
+    const listing = args.some((arg) =>
+      /^(-l|--list|-d|--dump|-J|--json|-s|--show-size|-V|--verify|-p|--print|print|--list-free|-F)$/.test(
+        arg,
+      ),
+    );
+    const scripted = /^(fdisk|sfdisk|gdisk|cfdisk)$/.test(program) && !listing;
+    if (!args.some((arg) => destructivePartitioning.test(arg)) && !scripted)
       return targets.some((target) => isBlockDevice(target, command.cwd))
         ? [warn('disk-partition', `${program} changes disk partitions.`)]
         : [];
@@ -63,9 +65,9 @@ function judgeDiskTargets(
     const shown = target.replaceAll(DYNAMIC, '…');
     if (!isStatic(target)) {
       findings.push(
-        warn(
+        block(
           'disk-format-unknown',
-          `${program} formats or wipes ${shown}, which is only known when it runs.`,
+          `${program} formats or wipes ${shown}, which is only known when it runs (most likely a disk).`,
         ),
       );
       continue;
@@ -120,7 +122,7 @@ export const blockDeviceWriteRule: Rule = ({ program, args, command }) => {
           : program === 'cat' || program === 'pv'
             ? []
             : program === 'badblocks'
-              ? args.includes('-w')
+              ? args.some((arg) => /^-[a-zA-Z]*w/.test(arg))
                 ? targets
                 : []
               : targets.slice(-1);

@@ -1,12 +1,19 @@
 import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from './deletion-rules';
 import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
 import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execution-rules';
+import { moveAwayRule } from './move-rules';
 import { linkRule, outsideWorkspaceRule, permissionRule } from './path-rules';
-import { codePayloadRule } from './payload-rules';
+import { codePayloadRule, containerInputRule } from './payload-rules';
 import { powerRule } from './power-rules';
-import { containerRule, privilegeRule, setIdInstallRule } from './privilege-rules';
-import { killRule } from './process-rules';
+import {
+  administrationRule,
+  containerRule,
+  privilegeRule,
+  setIdInstallRule,
+} from './privilege-rules';
+import { killListedRule, killRule } from './process-rules';
 import type { Rule } from './rule';
+import { storageRule } from './storage-rules';
 
 /** Every rule, in the order their findings are listed. Rule files of other families add theirs here. */
 export const rules: readonly Rule[] = [
@@ -14,15 +21,20 @@ export const rules: readonly Rule[] = [
   findRule,
   rsyncDeleteRule,
   removeItemRule,
+  moveAwayRule,
   diskFormatRule,
   blockDeviceWriteRule,
   powerRule,
+  storageRule,
   killRule,
+  killListedRule,
   codePayloadRule,
+  containerInputRule,
   awkRule,
   privilegeRule,
   setIdInstallRule,
   containerRule,
+  administrationRule,
   metadataRule,
   hiddenExecutionRule,
   detachRule,

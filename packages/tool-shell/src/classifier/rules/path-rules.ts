@@ -169,7 +169,7 @@ export const permissionRule: Rule = ({ program, args, command }, { paths }) => {
   if (!/^(chmod|chown|chgrp|chattr|setfacl)$/.test(program)) return [];
   const findings: Finding[] = [];
   const targets = operands(args);
-  const recursive = hasFlag(args, 'R', ['--recursive']);
+  const recursive = hasFlag(args, 'R', ['--recursive']) || args.some((arg) => /^--rec/.test(arg));
   const files =
     program === 'chmod' || program === 'chown' || program === 'chgrp' ? targets.slice(1) : targets;
   if (recursive) {

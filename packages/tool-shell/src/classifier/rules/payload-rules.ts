@@ -1,6 +1,8 @@
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { Finding } from '../finding';
+import type { ScriptFormat } from '../payload';
 import { payloadsOf } from '../program-table';
+import type { WrittenFile } from '../shell-scope';
 import { DYNAMIC, isStatic } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
 import { type Rule, type RuleContext, warn } from './rule';
@@ -28,7 +30,30 @@ export function downloads(command: SimpleCommand | undefined, depth = 0): boolea
   return downloads(command.stdin?.producer, depth + 1);
 }
 
-type Kind = { readonly shell: true } | { readonly shell: false; readonly language: string };
+type Kind =
+  | { readonly shell: true; readonly format?: ScriptFormat }
+  | { readonly shell: false; readonly language: string };
+
+function formatted(format: ScriptFormat | undefined): Kind {
+  return { shell: true, format };
+}
+
+/** The shell code inside a crontab (each line after its schedule) or a Makefile (its recipes). */
+function shellCode(text: string, kind: Kind): string {
+  if (!kind.shell || !kind.format) return text;
+  const lines = text.split('\n');
+  if (kind.format === 'makefile')
+    return lines
+      .filter((line) => line.startsWith('\t'))
+      .map((line) => line.replace(/^\t[@+-]*/, ''))
+      .join('\n');
+  return lines
+    .filter(
+      (line) => line.trim() && !line.trim().startsWith('#') && !/^\s*[A-Za-z_]\w*\s*=/.test(line),
+    )
+    .map((line) => line.trim().replace(/^(@\w+|(\S+\s+){5})/, ''))
+    .join('\n');
+}
 
 /**
  * Code that a program runs, found through {@link payloadsOf}: shell code is parsed and judged
@@ -40,7 +65,7 @@ export const codePayloadRule: Rule = (input, context) => {
   const { program, args, command } = input;
   const findings: Finding[] = [];
   const shell: Kind = { shell: true };
-  for (const payload of payloadsOf(program, args)) {
+  for (const payload of payloadsOf(program, args, command.stdin?.text)) {
     switch (payload.kind) {
       case 'script':
         if (!isStatic(payload.text))
@@ -50,13 +75,22 @@ export const codePayloadRule: Rule = (input, context) => {
               `${program} runs shell code that is only known when it runs.`,
             ),
           );
-        findings.push(...context.classifyNested(payload.text, command.cwd, payload.args));
+        findings.push(
+          ...context.classifyNested(payload.text, command.cwd, payload.args, command.environment),
+        );
         break;
       case 'stdin-script':
-        findings.push(...fromInput(program, command, context, shell));
+        findings.push(...fromInput(program, command, context, formatted(payload.format)));
         break;
       case 'script-file':
-        findings.push(...fromFile(payload.path, program, command, context, shell));
+        findings.push(
+          ...fromFile(payload.path, program, command, context, formatted(payload.format)),
+        );
+        break;
+      case 'remote-code':
+        findings.push(
+          warn('download-and-run', `${program} runs code fetched from ${payload.source}.`),
+        );
         break;
       case 'code': {
         const kind: Kind = { shell: false, language: payload.language };
@@ -78,7 +112,7 @@ export const codePayloadRule: Rule = (input, context) => {
   }
   const name = input.name;
   if (name?.includes('/') && command.cwd !== undefined) {
-    const written = command.files?.get(resolve(command.cwd, name));
+    const written = writtenFile(command.files, resolve(command.cwd, name));
     if (written) findings.push(...fromFile(name, program, command, context, shell));
   }
   return findings;
@@ -95,7 +129,14 @@ function fromInput(
   if (downloads(stdin?.producer))
     return [warn('download-and-run', `A script downloaded from the network is run by ${program}.`)];
   if (stdin?.text !== undefined && kind.shell) {
-    const findings = [...context.classifyNested(stdin.text, command.cwd)];
+    const findings = [
+      ...context.classifyNested(
+        shellCode(stdin.text, kind),
+        command.cwd,
+        undefined,
+        command.environment,
+      ),
+    ];
     if (!isStatic(stdin.text))
       findings.push(
         warn('pipe-to-shell', `The output of another command is run as a script by ${program}.`),
@@ -141,7 +182,7 @@ function fromFile(
   const written =
     command.cwd === undefined && !path.startsWith('/')
       ? undefined
-      : command.files?.get(resolve(command.cwd ?? '/', path));
+      : writtenFile(command.files, resolve(command.cwd ?? '/', path));
   if (!written) return [];
   if (written.downloaded)
     return [
@@ -151,7 +192,7 @@ function fromFile(
       ),
     ];
   if (written.text !== undefined && isStatic(written.text)) {
-    if (kind.shell) return [...context.classifyNested(written.text, command.cwd)];
+    if (kind.shell) return [...context.classifyNested(shellCode(written.text, kind), command.cwd)];
     return [
       warn(
         'interpreter-stdin',
@@ -161,3 +202,46 @@ function fromFile(
   }
   return [warn('generated-script', `${program} runs ${path}, which the same command generated.`)];
 }
+
+/** A file written earlier in the command, or a file inside a folder downloaded earlier (`git clone`). */
+function writtenFile(
+  files: ReadonlyMap<string, WrittenFile> | undefined,
+  path: string,
+): WrittenFile | undefined {
+  if (!files) return undefined;
+  const exact = files.get(path);
+  if (exact) return exact;
+  for (let folder = dirname(path); folder !== dirname(folder); folder = dirname(folder)) {
+    if (files.get(folder)?.downloaded) return { downloaded: true };
+  }
+  return undefined;
+}
+
+const containerTools = /^(docker|podman|nerdctl)$/;
+
+/** A container run with `-i` whose input is downloaded code (`docker run -i alpine sh < <(curl ...)`). */
+export const containerInputRule: Rule = ({ program, args, command }) => {
+  if (
+    !containerTools.test(program) ||
+    !args.some((arg) => /^(-[a-zA-Z]*i[a-zA-Z]*|--interactive)$/.test(arg))
+  )
+    return [];
+  const stdin = command.stdin;
+  const fromSubstitution =
+    stdin?.file !== undefined &&
+    command.substitutions?.some(
+      (item) => item.path === stdin.file && item.commands.some((inner) => downloads(inner)),
+    );
+  const fromFile =
+    stdin?.file !== undefined &&
+    command.cwd !== undefined &&
+    writtenFile(command.files, resolve(command.cwd, stdin.file))?.downloaded;
+  return fromSubstitution || fromFile || downloads(stdin?.producer)
+    ? [
+        warn(
+          'download-and-run',
+          `${program} runs code downloaded from the network inside a container.`,
+        ),
+      ]
+    : [];
+};

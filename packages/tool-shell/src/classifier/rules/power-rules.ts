@@ -24,6 +24,12 @@ export const powerRule: Rule = ({ program, args, command }) => {
       /^(poweroff|reboot|halt|kexec|suspend|hibernate|terminate-seat|kill-user|terminate-user)$/.test(
         words[0] ?? '',
       )) ||
+    (program === 'rtcwake' &&
+      args.some(
+        (arg, index) =>
+          /^(off|disk|mem|freeze|standby)$/.test(arg) &&
+          /^(-m|--mode)$/.test(args[index - 1] ?? ''),
+      )) ||
     (/^(busctl|dbus-send|gdbus|qdbus)$/.test(program) &&
       args.some((arg) => /(^|\.)(PowerOff|Reboot|Halt|KExec)$/.test(arg)));
   const sysrq = [
@@ -33,12 +39,16 @@ export const powerRule: Rule = ({ program, args, command }) => {
     ...(program === 'tee' || program === 'cp' || program === 'dd'
       ? args.map((arg) => arg.replace(/^of=/, ''))
       : []),
-  ].some((target) => normalizePath(target, command.cwd ?? '/') === '/proc/sysrq-trigger');
+  ].some((target) =>
+    /^\/(proc\/sysrq-trigger|sys\/power\/(state|disk)|proc\/sys\/kernel\/sysrq)$/.test(
+      normalizePath(target, command.cwd ?? '/'),
+    ),
+  );
   if (sysrq)
     return [
       block(
         'sysrq',
-        'Writing to /proc/sysrq-trigger can reboot, power off or crash the machine at once.',
+        'Writing to /proc/sysrq-trigger or /sys/power powers off, suspends, reboots or crashes the machine at once.',
       ),
     ];
   return stops

@@ -54,7 +54,14 @@ export const containerRule: Rule = ({ program, args, command }, { paths }) => {
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     const next = args[index + 1] ?? '';
-    if (arg === '--privileged' || arg === '--privileged=true')
+    if (
+      verb === 'exec' &&
+      (/^(-u|--user)$/.test(arg)
+        ? /^(0|root)(:|$)/.test(next)
+        : /^(--user=|-u)(0|root)(:|$)/.test(arg))
+    )
+      findings.push(warn('container-root', `${program} exec runs as root inside the container.`));
+    else if (arg === '--privileged' || arg === '--privileged=true')
       findings.push(
         warn(
           'container-privileged',
@@ -105,4 +112,48 @@ export const containerRule: Rule = ({ program, args, command }, { paths }) => {
     }
   }
   return findings;
+};
+
+const accountTools =
+  /^(visudo|usermod|useradd|userdel|adduser|deluser|groupadd|groupmod|gpasswd|passwd|chpasswd|chage|vipw|vigr|pwconv|newusers)$/;
+const kernelTools =
+  /^(insmod|rmmod|modprobe|kexec|setenforce|aa-disable|aa-complain|apparmor_parser|auditctl|iptables|ip6tables|nft|ufw)$/;
+
+/**
+ * System administration that changes who may do what: accounts and passwords (`useradd -o -u
+ * 0`, `passwd -d root`, `usermod -aG sudo`, `visudo`), kernel modules, security modules
+ * (`setenforce 0`), kernel settings (`sysctl -w`), firewall rules, root-mapped namespaces.
+ */
+export const administrationRule: Rule = ({ program, args }) => {
+  if (accountTools.test(program))
+    return [warn('system-admin', `${program} changes user accounts, groups or passwords.`)];
+  const listing =
+    args.length > 0 &&
+    args.every((arg) => /^(-[lLnSv]+|--list|--numeric|status|show|list|-t|filter|nat)$/.test(arg));
+  if (kernelTools.test(program) && !listing)
+    return [
+      warn('system-admin', `${program} changes the kernel, its security modules or the firewall.`),
+    ];
+  if (
+    program === 'sysctl' &&
+    args.some(
+      (arg) =>
+        arg === '-w' ||
+        arg === '--write' ||
+        /^[a-z0-9_./-]+=/.test(arg) ||
+        arg === '-p' ||
+        arg === '--load',
+    )
+  )
+    return [warn('system-admin', 'sysctl changes kernel settings.')];
+  if (
+    program === 'unshare' &&
+    args.some(
+      (arg) =>
+        /^(-r|--map-root-user|--map-current-user|--map-auto)$/.test(arg) ||
+        /^-[a-zA-Z]*r/.test(arg),
+    )
+  )
+    return [warn('privilege', 'unshare -r runs a command as root in a new user namespace.')];
+  return [];
 };

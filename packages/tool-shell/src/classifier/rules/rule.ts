@@ -27,6 +27,7 @@ export interface RuleContext {
     script: string,
     cwd: string | undefined,
     args?: readonly string[],
+    environment?: ReadonlyMap<string, readonly string[] | undefined>,
   ): readonly Finding[];
 }
 
