@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
 import { loadBashParser } from './bash-parser';
 import type { Classification, Finding } from './finding';
-import { normalizeHereDocuments } from './heredoc-delimiters';
+import { normalizeCoprocesses, normalizeHereDocuments } from './heredoc-delimiters';
 import { programIdentity, unknownProgramFindings } from './program-identity';
 import { payloadsOf } from './program-table';
 import { forkBombFindings, unparsedFindings } from './rules/execution-rules';
@@ -61,7 +61,7 @@ function classifyScript(
 ): Finding[] {
   if (depth > maximumNesting)
     return [warn('nesting', 'The command nests shell code too deeply to be checked.')];
-  const tree = parser.parse(normalizeHereDocuments(script));
+  const tree = parser.parse(normalizeCoprocesses(normalizeHereDocuments(script)));
   if (!tree) return [warn('unparsed', 'The command could not be parsed, so it cannot be checked.')];
   try {
     const scope = new ShellScope(paths.homeDir, cwd, files);
@@ -113,7 +113,7 @@ function judge(
     findings.push(...unknownProgramFindings(name, program, args, command, context.paths));
   const input = { command, program, args, wrappers, name };
   for (const rule of rules) findings.push(...rule(input, context));
-  for (const payload of payloadsOf(program, args, command.stdin?.text)) {
+  for (const payload of payloadsOf(program, args, argumentInput(program, args, command))) {
     if (payload.kind === 'command')
       judge(command, payload.words, [...wrappers, program], context, findings, depth + 1);
   }
@@ -131,4 +131,23 @@ function summarize(findings: readonly Finding[]): Classification {
       ? 'warn'
       : 'allow';
   return { verdict, findings: list };
+}
+
+/** What `xargs -a FILE` reads, when known (a process substitution or a file written earlier); else its input. */
+function argumentInput(
+  program: string,
+  args: readonly string[],
+  command: SimpleCommand,
+): string | undefined {
+  if (program !== 'xargs') return command.stdin?.text;
+  const at = args.findIndex(
+    (arg) => arg === '-a' || arg === '--arg-file' || arg.startsWith('--arg-file='),
+  );
+  if (at === -1) return command.stdin?.text;
+  const file = args[at]!.startsWith('--arg-file=') ? args[at]!.slice(11) : args[at + 1];
+  if (file === undefined) return undefined;
+  const substitution = command.substitutions?.find((item) => item.path === file);
+  return substitution
+    ? substitution.output
+    : command.files?.get(resolve(command.cwd ?? '/', file))?.text;
 }

@@ -1,4 +1,4 @@
-import { isAbsolute, resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { arithmetic, assign, builtinStrings, declaration, evaluatedStrings } from './assignments';
 import { applyEffects, outputOf } from './scope-effects';
@@ -6,6 +6,7 @@ import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC, isStatic } from './shell-word';
 import type { ProcessSubstitution, Redirect, SimpleCommand, StandardInput } from './simple-command';
+import { inputFromRedirects } from './standard-input';
 import { staticPipelineOutput } from './static-output';
 import { hereDocumentText, substitutionOutput } from './substitution-output';
 import type { WordContext } from './word-evaluator';
@@ -18,11 +19,12 @@ interface Feed {
   redirect: boolean;
 }
 
+let substitutionCounter = 0;
+
 /** Builds {@link SimpleCommand}s from command nodes, with redirections, here-documents and substitutions. */
 export class CommandBuilder {
   private substitutions: ProcessSubstitution[] = [];
   private feeds: Feed[] = [];
-  private counter = 0;
 
   constructor(private readonly walker: ScriptWalker) {}
 
@@ -77,8 +79,7 @@ export class CommandBuilder {
           stdin = { text: word ? `${this.walker.value(word, scope)}\n` : '\n' };
         } else redirects.push(...this.redirect(redirect, scope));
       }
-      const inputFile = redirects.find((redirect) => redirect.operator === '<');
-      if (inputFile && !stdin?.text) stdin = { file: this.absolute(inputFile.target, scope) };
+      stdin = inputFromRedirects(words, redirects, stdin, scope);
       const background = node.nextSibling?.type === '&' || node.parent?.nextSibling?.type === '&';
       const processCommands = this.substitutions.flatMap((substitution) => substitution.commands);
       const prefixed = assignments.map(
@@ -204,18 +205,25 @@ export class CommandBuilder {
       redirect.namedChildren.find((child) => child?.type !== 'file_descriptor') ??
       null;
     if (!destination) return [];
-    const operator = redirect.children.find((child) => child && !child.isNamed)?.text ?? '>';
+    const operator =
+      redirect.children
+        .filter(
+          (child) => child && child !== destination && (!child.isNamed || child.type === 'ERROR'),
+        )
+        .map((child) => child!.text)
+        .join('') || '>';
+    const descriptor = redirect.childForFieldName('descriptor')?.text;
     if (destination.type === 'process_substitution' && /[>]/.test(operator)) {
       const feed: Feed = { redirect: true };
       this.feeds.push(feed);
-      return [{ operator, target: this.processSubstitution(destination, scope, feed) }];
+      return [{ operator, descriptor, target: this.processSubstitution(destination, scope, feed) }];
     }
-    return [{ operator, target: this.walker.value(destination, scope) }];
+    return [{ operator, descriptor, target: this.walker.value(destination, scope) }];
   }
 
   private processSubstitution(node: Node, scope: ShellScope, given?: Feed): string {
     this.walker.visited.add(node.id);
-    const path = `/dev/fd/${DYNAMIC}${++this.counter}`;
+    const path = `/dev/fd/${DYNAMIC}${++substitutionCounter}`;
     const writesTo = node.text.startsWith('>(');
     const feed: Feed | undefined = writesTo ? (given ?? { redirect: false }) : undefined;
     if (feed && !given) this.feeds.push(feed);
@@ -234,6 +242,10 @@ export class CommandBuilder {
             })),
           );
     this.substitutions.push({ path, commands, output });
+    const downloaded = commands.some((inner) =>
+      /^(curl|wget|aria2c|fetch|http|https|xh)$/.test(basename(inner.words[0] ?? '')),
+    );
+    if (!writesTo) scope.files.set(path, { text: output, downloaded });
     return path;
   }
 
@@ -247,9 +259,5 @@ export class CommandBuilder {
           : undefined;
     }
     this.feeds = [];
-  }
-
-  private absolute(target: string, scope: ShellScope): string {
-    return isAbsolute(target) || scope.cwd === undefined ? target : resolve(scope.cwd, target);
   }
 }

@@ -18,3 +18,12 @@ export function normalizeHereDocuments(script: string): string {
     return `<<${dash}${space}'${delimiter}'`;
   });
 }
+
+/**
+ * Takes the `coproc` keyword off a compound command (`coproc { ...; }`, `coproc NAME ( ... )`),
+ * which tree-sitter-bash does not know: the body runs all the same.
+ */
+export function normalizeCoprocesses(script: string): string {
+  if (!script.includes('coproc')) return script;
+  return script.replace(/(^|[;&|\n(]\s*)coproc\s+(?:[A-Za-z_]\w*\s+)?(?=[{(])/g, '$1');
+}

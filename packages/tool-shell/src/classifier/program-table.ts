@@ -1,16 +1,9 @@
 import { interpreterPayloads } from './interpreter-table';
 import { hasOption, optionValues, parseOptions } from './option-parser';
-import {
-  commandOptionPayloads,
-  flock,
-  git,
-  hyperfine,
-  packageRunner,
-  ssh,
-  switchUser,
-} from './option-payloads';
+import { flock, git, hyperfine, packageRunner, ssh, switchUser } from './option-payloads';
 import type { Payload } from './payload';
 import { DYNAMIC } from './shell-word';
+import { commandOptionPayloads } from './tool-command-options';
 import { wrapperPayloads } from './wrapper-payloads';
 
 export type { Payload } from './payload';

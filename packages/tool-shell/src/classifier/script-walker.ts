@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { CommandBuilder } from './command-builder';
+import { salvageCommand } from './error-recovery';
 import { isForkBomb } from './fork-bomb';
 import type { ShellScope } from './shell-scope';
 import type { SimpleCommand, StandardInput } from './simple-command';
@@ -77,6 +78,7 @@ export class ScriptWalker {
         return undefined;
       case 'ERROR':
         this.result.unparsed.push(node.text.slice(0, 80));
+        salvageCommand(this, node, scope);
         return this.visitChildren(node, scope, input);
       case 'command':
         return this.builder.command(node, scope, input, [], []);

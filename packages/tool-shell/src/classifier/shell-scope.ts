@@ -20,6 +20,8 @@ export class ShellScope {
   readonly variables = new Map<string, readonly string[] | undefined>();
   /** `$1`, `$2`, ...; undefined when unknown. */
   positional: readonly string[] | undefined = [];
+  /** Files opened on descriptors by `exec 3< file`, shared by every copy of the scope. */
+  descriptors = new Map<string, string>();
   /** Variables exported to the programs the command runs. */
   readonly exported = new Set<string>();
   /** Functions defined so far, by name. */
@@ -44,6 +46,7 @@ export class ShellScope {
     for (const [name, value] of this.variables) copy.variables.set(name, value);
     for (const [name, body] of this.functions) copy.functions.set(name, body);
     for (const name of this.exported) copy.exported.add(name);
+    copy.descriptors = this.descriptors;
     copy.positional = this.positional;
     copy.oldCwd = this.oldCwd;
     return copy;

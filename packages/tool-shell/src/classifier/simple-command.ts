@@ -4,6 +4,8 @@ import type { WrittenFile } from './shell-scope';
 export interface Redirect {
   /** `>`, `>>`, `<`, `&>`, `>|`, ... */
   readonly operator: string;
+  /** The file descriptor redirected (`2` in `2>err`), when written. */
+  readonly descriptor?: string;
   /** The file, evaluated (`/dev/fd/…` for a process substitution). */
   readonly target: string;
 }

@@ -15,11 +15,42 @@ export function hereDocumentText(walker: ScriptWalker, redirect: Node, scope: Sh
   let text = '';
   for (const child of body.children) {
     if (!child) continue;
-    if (child.type === 'heredoc_content' || !child.isNamed)
+    if (child.type === 'heredoc_content' || !child.isNamed) {
+      // tree-sitter leaves some substitutions as plain content (backticks, `<<-` bodies).
+      for (const code of embeddedCode(child.text)) walker.nested(code, scope);
       text += child.text.replace(/\\([$`\\])/g, '$1').replace(/\\\n/g, '');
-    else text += walker.value(child, scope);
+    } else text += walker.value(child, scope);
   }
+  if (body.childCount === 0) for (const code of embeddedCode(body.text)) walker.nested(code, scope);
   return text;
+}
+
+/** The bodies of unescaped backtick and `$(...)` substitutions in text bash expands. */
+export function embeddedCode(text: string): string[] {
+  const found: string[] = [];
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index];
+    if (character === '\\') {
+      index++;
+      continue;
+    }
+    if (character === '`') {
+      const end = text.indexOf('`', index + 1);
+      if (end === -1) break;
+      found.push(text.slice(index + 1, end).replace(/\\([`$\\])/g, '$1'));
+      index = end;
+    } else if (character === '$' && text[index + 1] === '(' && text[index + 2] !== '(') {
+      let depth = 0;
+      let end = index + 1;
+      for (; end < text.length; end++) {
+        if (text[end] === '(') depth++;
+        else if (text[end] === ')' && --depth === 0) break;
+      }
+      found.push(text.slice(index + 2, end));
+      index = end;
+    }
+  }
+  return found;
 }
 
 /**

@@ -54,15 +54,19 @@ export const blockDevicePattern =
  * collapsed, and `/proc/<pid>/root` (the root folder seen by a process) taken off.
  */
 export function normalizePath(path: string, cwd: string | undefined): string {
-  let absolute = resolve(cwd ?? '/', path);
-  for (let round = 0; round < 8; round++) {
-    let next =
-      absolute.replace(/^\/proc\/(self|thread-self|\d+|\d+\/task\/\d+)\/root(?=\/|$)/, '') || '/';
-    if (cwd !== undefined) next = next.replace(/^\/proc\/(self|thread-self)\/cwd(?=\/|$)/, cwd);
-    if (next === absolute) break;
-    absolute = resolve('/', next);
+  const absolute = path.startsWith('/') ? path : `${cwd ?? ''}/${path}`;
+  const parts: string[] = [];
+  for (const part of absolute.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+    const joined = `/${parts.join('/')}`;
+    // The root and working folder that /proc shows for a process are those of the command.
+    if (/^\/proc\/(self|thread-self|\d+)(\/task\/\d+)?\/root$/.test(joined)) parts.length = 0;
+    else if (cwd !== undefined && /^\/proc\/(self|thread-self)\/cwd$/.test(joined))
+      parts.splice(0, parts.length, ...cwd.split('/').filter(Boolean));
   }
-  return absolute;
+  return `/${parts.join('/')}`;
 }
 
 /** Whether a path names a block device (a disk or partition), in any spelling. */

@@ -1,9 +1,10 @@
+import { containerInputRule } from './code-sources';
 import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from './deletion-rules';
 import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
 import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execution-rules';
 import { moveAwayRule } from './move-rules';
 import { linkRule, outsideWorkspaceRule, permissionRule } from './path-rules';
-import { codePayloadRule, containerInputRule } from './payload-rules';
+import { codePayloadRule } from './payload-rules';
 import { powerRule } from './power-rules';
 import {
   administrationRule,

@@ -1,34 +1,14 @@
-import { basename, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Finding } from '../finding';
 import type { ScriptFormat } from '../payload';
 import { payloadsOf } from '../program-table';
-import type { WrittenFile } from '../shell-scope';
 import { DYNAMIC, isStatic } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
-import { type Rule, type RuleContext, warn } from './rule';
+import { downloads, registered, writtenFile } from './code-sources';
 
-const downloaders =
-  /^(curl|wget|fetch|aria2c|http|https|httpie|xh|lwp-request|GET|lynx|links|w3m)$/;
 const standardInput = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
-/** Whether a command, what feeds it, or a file it reads came from the network. */
-export function downloads(command: SimpleCommand | undefined, depth = 0): boolean {
-  if (!command || depth > 16) return false;
-  if (command.words.slice(0, 4).some((word) => downloaders.test(basename(word)))) return true;
-  if (
-    command.substitutions?.some((item) =>
-      item.commands.some((inner) => downloads(inner, depth + 1)),
-    )
-  )
-    return true;
-  const files = command.files;
-  if (files && command.cwd !== undefined) {
-    const read = [...command.words.slice(1), command.stdin?.file ?? ''];
-    if (read.some((word) => word && files.get(resolve(command.cwd!, word))?.downloaded))
-      return true;
-  }
-  return downloads(command.stdin?.producer, depth + 1);
-}
+import { type Rule, type RuleContext, warn } from './rule';
 
 type Kind =
   | { readonly shell: true; readonly format?: ScriptFormat }
@@ -80,6 +60,13 @@ export const codePayloadRule: Rule = (input, context) => {
         );
         break;
       case 'stdin-script':
+        if (input.wrappers.includes('coproc'))
+          findings.push(
+            warn(
+              'pipe-to-shell',
+              `${program} runs as a coprocess whatever the command writes to it.`,
+            ),
+          );
         findings.push(...fromInput(program, command, context, formatted(payload.format)));
         break;
       case 'script-file':
@@ -165,7 +152,8 @@ function fromFile(
   redirected = false,
 ): Finding[] {
   if (!redirected && standardInput.has(path)) return fromInput(program, command, context, kind);
-  const substitution = command.substitutions?.find((item) => item.path === path);
+  const substitution =
+    command.substitutions?.find((item) => item.path === path) ?? registered(command, path);
   if (substitution) {
     if (substitution.commands.some((inner) => downloads(inner)))
       return [warn('download-and-run', `${program} runs a script downloaded from the network.`)];
@@ -202,46 +190,3 @@ function fromFile(
   }
   return [warn('generated-script', `${program} runs ${path}, which the same command generated.`)];
 }
-
-/** A file written earlier in the command, or a file inside a folder downloaded earlier (`git clone`). */
-function writtenFile(
-  files: ReadonlyMap<string, WrittenFile> | undefined,
-  path: string,
-): WrittenFile | undefined {
-  if (!files) return undefined;
-  const exact = files.get(path);
-  if (exact) return exact;
-  for (let folder = dirname(path); folder !== dirname(folder); folder = dirname(folder)) {
-    if (files.get(folder)?.downloaded) return { downloaded: true };
-  }
-  return undefined;
-}
-
-const containerTools = /^(docker|podman|nerdctl)$/;
-
-/** A container run with `-i` whose input is downloaded code (`docker run -i alpine sh < <(curl ...)`). */
-export const containerInputRule: Rule = ({ program, args, command }) => {
-  if (
-    !containerTools.test(program) ||
-    !args.some((arg) => /^(-[a-zA-Z]*i[a-zA-Z]*|--interactive)$/.test(arg))
-  )
-    return [];
-  const stdin = command.stdin;
-  const fromSubstitution =
-    stdin?.file !== undefined &&
-    command.substitutions?.some(
-      (item) => item.path === stdin.file && item.commands.some((inner) => downloads(inner)),
-    );
-  const fromFile =
-    stdin?.file !== undefined &&
-    command.cwd !== undefined &&
-    writtenFile(command.files, resolve(command.cwd, stdin.file))?.downloaded;
-  return fromSubstitution || fromFile || downloads(stdin?.producer)
-    ? [
-        warn(
-          'download-and-run',
-          `${program} runs code downloaded from the network inside a container.`,
-        ),
-      ]
-    : [];
-};
