@@ -145,12 +145,19 @@ export function interpreterPayloads(program: string, args: readonly string[]): P
   if (!entry) return [];
   const spec = entry[1];
   const parsed = parseOptions(args, { ...spec, stopAtOperand: true });
-  if (
-    parsed.options.some(
-      (option) => spec.inline.includes(option.name) || spec.inlineLong?.includes(option.name),
-    )
-  )
-    return [{ kind: 'code', language: spec.language, source: 'inline' }];
+  const inline = parsed.options.filter(
+    (option) => spec.inline.includes(option.name) || spec.inlineLong?.includes(option.name),
+  );
+  if (inline.length)
+    return [
+      {
+        kind: 'code',
+        language: spec.language,
+        source: 'inline',
+        code: inline.map((option) => option.value ?? '').join('\n'),
+        args: args.slice(parsed.rest),
+      },
+    ];
   if (parsed.options.some((option) => spec.noScript?.includes(option.name))) return [];
   const script = args[parsed.rest];
   if (script === undefined || standardInput.has(script))

@@ -161,7 +161,7 @@ function applyOperation(
     case '@a':
       return operation === '@E' ? map((value) => value) : unknown();
     case '@P':
-      for (const value of values) hooks.evaluatedAsCode(`: "${value.replace(/"/g, '\\"')}"`);
+      for (const value of values) hooks.evaluatedAsCode(`: ${value}`);
       return unknown();
     default:
       break;

@@ -19,4 +19,8 @@ export type Payload =
       readonly language: string;
       readonly source: 'inline' | 'stdin' | 'file';
       readonly path?: string;
+      /** Inline code, when given (`python -c CODE`). */
+      readonly code?: string;
+      /** The arguments the code receives (`sys.argv[1:]`, `process.argv`, `@ARGV`). */
+      readonly args?: readonly string[];
     };

@@ -1,4 +1,5 @@
 import { basename, dirname } from 'node:path';
+import { decodeAnsiC } from './ansi-c';
 import { DYNAMIC, isStatic } from './shell-word';
 
 /**
@@ -32,15 +33,28 @@ function simulate(words: readonly string[], input: string | undefined): string |
     case 'printf': {
       const [format, ...rest] = args[0] === '--' ? args.slice(1) : args;
       if (format === undefined || format.startsWith('-')) return undefined;
-      const template = format.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\0/g, '\0');
+      const template = decodeAnsiC(format.replace(/\\0([0-7]{1,3})/g, '\\$1'));
       const slots = (template.match(/%[sbdq]/g) ?? []).length;
       let output = '';
       let position = 0;
       do {
-        output += template.replace(/%[sbdq]/g, () => rest[position++] ?? '').replace(/%%/g, '%');
+        output += template
+          .replace(/%([sbdq])/g, (_match, kind: string) => {
+            const value = rest[position++] ?? '';
+            return kind === 'b' ? decodeAnsiC(value) : value;
+          })
+          .replace(/%%/g, '%');
       } while (slots > 0 && position < rest.length && output.length < 65_536);
       return output;
     }
+    case 'which':
+      return args
+        .filter((arg) => !arg.startsWith('-'))
+        .map((name) => `/usr/bin/${name}\n`)
+        .join('');
+    case 'command':
+    case 'type':
+      return args.length === 2 && /^-[vP]$/.test(args[0]!) ? `/usr/bin/${args[1]}\n` : undefined;
     case 'dirname':
       return args.length
         ? `${args
@@ -52,17 +66,20 @@ function simulate(words: readonly string[], input: string | undefined): string |
       return args[0] && !args[0].startsWith('-') ? `${basename(args[0], args[1])}\n` : undefined;
     case 'mktemp':
       return args.includes('-u') ? undefined : `/tmp/tmp.${DYNAMIC}\n`;
-    case 'tr':
+    case 'tr': {
       if (input === undefined || args.length !== 2 || args.some((arg) => arg.startsWith('-')))
         return undefined;
+      const from = characterSet(args[0]!);
+      const to = characterSet(args[1]!);
       return [...input]
         .map((character) => {
-          const at = args[0]!.indexOf(character);
-          return at === -1 ? character : (args[1]![Math.min(at, args[1]!.length - 1)] ?? '');
+          const at = from.indexOf(character);
+          return at === -1 ? character : (to[Math.min(at, to.length - 1)] ?? '');
         })
         .join('');
+    }
     case 'cat':
-      return args.length === 0 ? input : undefined;
+      return args.length === 0 || (args.length === 1 && args[0] === '-') ? input : undefined;
     case 'base64':
       if (
         input === undefined ||
@@ -71,7 +88,12 @@ function simulate(words: readonly string[], input: string | undefined): string |
         return undefined;
       return Buffer.from(input.trim(), 'base64').toString('utf8');
     case 'xxd':
-      if (input === undefined || !args.includes('-r') || !args.includes('-p')) return undefined;
+      if (
+        input === undefined ||
+        !args.some((arg) => /^-[a-z]*r/.test(arg)) ||
+        !args.some((arg) => /^-[a-z]*p/.test(arg))
+      )
+        return undefined;
       return Buffer.from(input.replace(/\s+/g, ''), 'hex').toString('utf8');
     case 'rev':
       return input
@@ -105,5 +127,16 @@ function findOutput(args: readonly string[]): string {
         ),
       );
   const listed = roots.length ? roots : ['.'];
-  return `${listed.flatMap((root) => [...(filtered ? [] : [root]), `${root.replace(/\/?$/, '/')}${DYNAMIC}`]).join('\n')}\n`;
+  const separator = args.includes('-print0') ? '\0' : '\n';
+  return `${listed.flatMap((root) => [...(filtered ? [] : [root]), `${root.replace(/\/?$/, '/')}${DYNAMIC}`]).join(separator)}${separator}`;
+}
+
+/** A `tr` set with its ranges spelled out (`A-Za-z`). */
+function characterSet(set: string): string {
+  return set.replace(/(.)-(.)/gs, (_match, from: string, to: string) => {
+    let out = '';
+    for (let code = from.charCodeAt(0); code <= to.charCodeAt(0) && out.length < 256; code++)
+      out += String.fromCharCode(code);
+    return out;
+  });
 }

@@ -21,7 +21,10 @@ export function hereDocumentText(walker: ScriptWalker, redirect: Node, scope: Sh
       text += child.text.replace(/\\([$`\\])/g, '$1').replace(/\\\n/g, '');
     } else text += walker.value(child, scope);
   }
-  if (body.childCount === 0) for (const code of embeddedCode(body.text)) walker.nested(code, scope);
+  if (body.childCount === 0) {
+    for (const code of embeddedCode(body.text)) walker.nested(code, scope);
+    return body.text.replace(/\\([$`\\])/g, '$1').replace(/\\\n/g, '');
+  }
   return text;
 }
 

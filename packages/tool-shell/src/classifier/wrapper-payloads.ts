@@ -189,7 +189,7 @@ function xargs(args: readonly string[], input: string | undefined): Payload[] {
     optionValues(parsed, 'I', 'replace')[0] ?? (hasOption(parsed, 'i') ? '{}' : undefined);
   if (rest.length === 0) return [];
   const items = input
-    ?.split(hasOption(parsed, '0', 'null') ? /[\0\n]+/ : /\s+/)
+    ?.split(hasOption(parsed, '0', 'null') ? /\0/ : /\s+/)
     .filter(Boolean)
     .slice(0, 16);
   const values = items?.length ? items : [DYNAMIC];

@@ -1,14 +1,23 @@
 import type { Finding } from '../finding';
 import { DYNAMIC, isStatic } from '../shell-word';
+import { runsArguments } from './payload-rules';
 import { block, type Rule, warn } from './rule';
 
 const downloaders = /^(curl|wget|fetch|aria2c|http|https|httpie|xh)$/;
 
 /** awk programs that run shell commands (`system()`, `print | "cmd"`, `"cmd" | getline`). */
-export const awkRule: Rule = ({ program, args }) => {
+export const awkRule: Rule = ({ program, args, command }, context) => {
   if (!/^(awk|gawk|mawk|nawk|busybox-awk)$/.test(program)) return [];
   return args.some((arg) => /\bsystem\s*\(|\|\s*&?\s*getline|\b(print|printf)\b[^;}]*\|/.test(arg))
-    ? [warn('interpreter-one-liner', `${program} runs shell commands from its program.`)]
+    ? [
+        warn('interpreter-one-liner', `${program} runs shell commands from its program.`),
+        ...runsArguments(
+          args.find((arg) => !arg.startsWith('-')),
+          args.filter((arg) => !arg.startsWith('-') && !/^[A-Za-z_]\w*=/.test(arg)).slice(1),
+          command,
+          context,
+        ),
+      ]
     : [];
 };
 

@@ -81,14 +81,15 @@ export const codePayloadRule: Rule = (input, context) => {
         break;
       case 'code': {
         const kind: Kind = { shell: false, language: payload.language };
-        if (payload.source === 'inline')
+        if (payload.source === 'inline') {
           findings.push(
             warn(
               'interpreter-one-liner',
               `${program} runs inline ${payload.language} code that the shell classifier cannot inspect.`,
             ),
           );
-        else if (payload.source === 'stdin')
+          findings.push(...runsArguments(payload.code, payload.args, command, context));
+        } else if (payload.source === 'stdin')
           findings.push(...fromInput(program, command, context, kind));
         else findings.push(...fromFile(payload.path ?? '', program, command, context, kind));
         break;
@@ -189,4 +190,18 @@ function fromFile(
     ];
   }
   return [warn('generated-script', `${program} runs ${path}, which the same command generated.`)];
+}
+
+const runsCommands =
+  /\b(system|exec[a-zA-Z]*|popen|spawn[a-zA-Z]*|subprocess|child_process|shell_exec|passthru|proc_open|Open3|IO\.popen)\b|`/;
+
+/** Arguments that inline code hands to a shell (`perl -e 'system($ARGV[0])' CMD`) are judged as shell code. */
+export function runsArguments(
+  code: string | undefined,
+  args: readonly string[] | undefined,
+  command: SimpleCommand,
+  context: RuleContext,
+): Finding[] {
+  if (!code || !args?.length || !runsCommands.test(code)) return [];
+  return args.flatMap((arg) => [...context.classifyNested(arg, command.cwd)]);
 }

@@ -1,5 +1,5 @@
 import type { Finding } from '../finding';
-import { isStatic } from '../shell-word';
+import { DYNAMIC, isStatic } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
 import { block, type Rule, warn } from './rule';
 
@@ -18,7 +18,7 @@ export const killRule: Rule = ({ program, args }) => {
   if (program === 'killall5')
     return [killsEverything('killall5 signals every process on the machine.')];
   if (program === 'kill') {
-    const fatal = killTargets(args).find((pid) => /^-?0*1$/.test(pid));
+    const fatal = killTargets(args).find((pid) => /^-?0*1$/.test(pid.replaceAll(DYNAMIC, '')));
     if (!fatal) return [];
     const what = /^0*1$/.test(fatal)
       ? 'init, which stops the machine'
