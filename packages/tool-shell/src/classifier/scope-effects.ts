@@ -216,6 +216,7 @@ function downloadTargets(program: string, args: readonly string[]): string[] {
       (program === 'wget' && (arg === '-O' || arg === '--output-document'))
     )
       files.push(args[++index] ?? '');
+    else if (program === 'curl' && /^-[a-zA-Z]+o$/.test(arg)) files.push(args[++index] ?? '');
     else if (/^-[a-zA-Z]*[oO].+$/.test(arg) && !arg.startsWith('--'))
       files.push(arg.slice(arg.search(/[oO]/) + 1));
     else if (

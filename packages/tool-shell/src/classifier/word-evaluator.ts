@@ -195,7 +195,7 @@ function operandValue(text: string, scope: ShellScope): string {
   if (/^"[^"$`\\]*"$/.test(text)) return text.slice(1, -1);
   const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\}?$/.exec(text);
   if (variable) return scope.get(variable[1]!)?.join(' ') ?? DYNAMIC;
-  if (/[$`"'\\]/.test(text)) return DYNAMIC;
+  if (/[$`"']/.test(text)) return DYNAMIC;
   return unprotect(unquotedWord(text, scope, true));
 }
 
