@@ -88,6 +88,13 @@ function classifyScript(
     for (const nested of walked.nestedScripts)
       findings.push(...context.classifyNested(nested.script, nested.cwd));
     for (const command of walked.commands) judge(command, command.words, [], context, findings, 0);
+    // tree-sitter-bash misreads some `[ ... ]` tests (`[ -d / ]` takes `/` for division) and
+    // swallows what follows; the same script with `test` instead is judged too.
+    const rewritten = tree.rootNode.hasError ? bracketsAsTest(script) : script;
+    if (rewritten !== script)
+      findings.push(
+        ...classifyScript(parser, rewritten, cwd, args, paths, files, depth + 1, environment),
+      );
     return findings;
   } finally {
     tree.delete();
@@ -139,15 +146,24 @@ function argumentInput(
   args: readonly string[],
   command: SimpleCommand,
 ): string | undefined {
-  if (program !== 'xargs') return command.stdin?.text;
+  const fromFile =
+    command.stdin?.file !== undefined ? command.files?.get(command.stdin.file)?.text : undefined;
+  if (program !== 'xargs') return command.stdin?.text ?? fromFile;
   const at = args.findIndex(
     (arg) => arg === '-a' || arg === '--arg-file' || arg.startsWith('--arg-file='),
   );
-  if (at === -1) return command.stdin?.text;
+  if (at === -1) return command.stdin?.text ?? fromFile;
   const file = args[at]!.startsWith('--arg-file=') ? args[at]!.slice(11) : args[at + 1];
   if (file === undefined) return undefined;
   const substitution = command.substitutions?.find((item) => item.path === file);
   return substitution
     ? substitution.output
     : command.files?.get(resolve(command.cwd ?? '/', file))?.text;
+}
+
+/** The script with `[ ... ]` tests written as `test ...`. */
+function bracketsAsTest(script: string): string {
+  return script
+    .replace(/(^|[;&|(!{\s])\[(?=\s)/g, '$1test')
+    .replace(/(\s)\](?=\s*($|[;&|)}]))/gm, '$1');
 }

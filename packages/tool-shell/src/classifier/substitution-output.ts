@@ -72,8 +72,11 @@ export function substitutionOutput(
   const before = walker.result.commands.length;
   const children = node.namedChildren.filter((child): child is Node => child !== null);
   walker.visitChildren(node, scope.clone(), undefined);
-  if (children.length !== 1) return undefined;
   const inner = walker.result.commands.slice(before);
+  const last = inner.at(-1);
+  if (last?.words[0] === 'pwd' && last.cwd !== undefined && last.words.length <= 2)
+    return `${last.cwd}\n`;
+  if (children.length !== 1) return undefined;
   return staticPipelineOutput(
     inner.map((command) => ({
       words: command.words,
