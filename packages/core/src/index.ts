@@ -33,6 +33,29 @@ export { ToolNotFoundError } from './errors/tool-not-found-error';
 export { ToolTimeoutError } from './errors/tool-timeout-error';
 export { createConsoleLogger, type Logger, silentLogger } from './logger/logger';
 export type { BackgroundModel } from './model/background-model';
+export {
+  type ConnectFunction,
+  fetchGuarded,
+  type GuardedFetchOptions,
+  type GuardedResponse,
+} from './network/guarded-fetch';
+export { canonicalHost, parseIpv4 } from './network/host-spelling';
+export { type AddressCategory, categorizeAddress } from './network/ip-address';
+export {
+  classifyHost,
+  describeNonPublicHost,
+  type HostCategory,
+  type NonPublicHost,
+  nonPublicHostWarning,
+} from './network/non-public-host';
+export { pinnedLookup } from './network/pinned-lookup';
+export {
+  type CheckedUrl,
+  checkUrl,
+  type LookupFunction,
+  type UrlGuardOptions,
+  urlBlockedMessage,
+} from './network/url-guard';
 export { BUILD_STEP_ORDER, BuildStep, buildStepName } from './plugin/build-step';
 export { isPluginApiCompatible, PLUGIN_API_VERSION } from './plugin/plugin-api-version';
 export { registerToolPlugin } from './plugin/register-tool-plugin';
@@ -70,6 +93,36 @@ export {
   type ToolRegistryOptions,
 } from './registry/tool-registry';
 export { resolveLocalRefs } from './schema/resolve-refs';
+export { codeRunningVariableWarning } from './security/code-running-environment';
+export { CODE_RUNNING_FILES } from './security/code-running-files';
+export {
+  canonicalGitConfigKey,
+  codeRunningGitConfigWarning,
+} from './security/code-running-git-config';
+export {
+  compilePathPattern,
+  matchPathPattern,
+  type PathPattern,
+  type PatternMatch,
+  pathSegments,
+} from './security/path-pattern';
+export { REPOSITORY_CODE_FILES } from './security/repository-code-files';
+export { SECRET_FILES } from './security/secret-files';
+export {
+  codeRunningFileWarning,
+  fixedSensitivePaths,
+  homeSecretPaths,
+  sandboxReadOnlyPaths,
+  secretFileWarning,
+  systemSecretPaths,
+} from './security/sensitive-file-warnings';
+export {
+  matchSensitivePath,
+  type SensitivePathEntry,
+  type SensitivePathKind,
+  type SensitivePathMatch,
+} from './security/sensitive-path-entry';
+export { USER_CODE_FILES } from './security/user-code-files';
 export {
   type DefinedTool,
   defineJsonSchemaTool,

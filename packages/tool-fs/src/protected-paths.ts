@@ -1,88 +1,47 @@
-import type { RiskWarning } from '@tinyelf/core';
-
-const shellStartupFiles = new Set([
-  '.bashrc',
-  '.bash_profile',
-  '.bash_login',
-  '.bash_logout',
-  '.profile',
-  '.zshrc',
-  '.zshenv',
-  '.zprofile',
-  '.zlogin',
-  '.zlogout',
-  '.cshrc',
-  '.tcshrc',
-  '.kshrc',
-  '.envrc',
-]);
+import {
+  codeRunningFileWarning,
+  isWithin,
+  type RiskWarning,
+  secretFileWarning,
+  type WorkspaceGuard,
+} from '@tinyelf/core';
 
 /**
- * Risk warnings for writing a path (relative to the workspace) that runs code or grants
- * permissions: git hooks and config, editor task folders, MCP and framework configuration, shell
- * start-up files, CI workflows. Segments are compared without case and without trailing dots or
- * spaces, since some file systems treat `.GIT` and `.git.` as `.git`.
+ * Risk warnings for writing paths (relative to the workspace, or absolute) that run code or grant
+ * permissions, from core's model of sensitive resources (`CODE_RUNNING_FILES`): git hooks and
+ * configuration, `.gitmodules`, `.gitattributes`, editor tasks, CI definitions and actions, dev
+ * containers, TinyElf's and other coding agents' configuration (`.claude/`, `.cursor/`,
+ * `.mcp.json`, ...), shell start-up files, tool rc files that run programs, ssh configuration.
+ * Segments are compared without case, trailing dots and spaces, or `:` stream suffixes, since
+ * some file systems treat `.GIT`, `.git.` and `.git::$DATA` as `.git`. The Bash classifier gives
+ * the same warnings for commands that write these files.
  */
-export function protectedPathWarnings(relativePaths: readonly string[]): RiskWarning[] {
+export function protectedPathWarnings(paths: readonly string[]): RiskWarning[] {
   const warnings = new Map<string, RiskWarning>();
-  for (const relativePath of relativePaths) {
-    const segments = relativePath
-      .split(/[\\/]+/)
-      .filter((segment) => segment !== '' && segment !== '.' && segment !== '..')
-      .map((segment) => segment.toLowerCase().replace(/[. ]+$/, ''))
-      .filter(Boolean);
-    const warning = classify(segments);
-    if (warning) warnings.set(warning.rule, warning);
+  for (const path of paths) {
+    const warning = codeRunningFileWarning(path);
+    if (warning && !warnings.has(warning.rule)) warnings.set(warning.rule, warning);
   }
   return [...warnings.values()];
 }
 
-function classify(segments: readonly string[]): RiskWarning | undefined {
-  const gitIndex = segments.indexOf('.git');
-  if (gitIndex !== -1) {
-    const inside = segments.slice(gitIndex + 1);
-    if (inside[0] === 'hooks')
-      return { rule: 'git-hooks', message: 'Writes a git hook, which git runs as a program.' };
-    if (inside[0] === 'config')
-      return {
-        rule: 'git-config',
-        message:
-          'Changes .git/config, which can make git run programs (core.hooksPath, core.pager, core.sshCommand).',
-      };
-    return { rule: 'git-internals', message: 'Writes inside the .git folder.' };
+/**
+ * Risk warnings for reading a path whose real location is outside the workspace and holds
+ * secrets (core's `SECRET_FILES`: ssh keys, cloud and registry credentials, `.netrc`, other
+ * projects' `.env`, `/etc/shadow`, ...): `Reads ~/.aws/credentials, which holds cloud, cluster or
+ * container credentials, from outside the workspace.` The Bash classifier gives the same warning
+ * for `cat`, `base64`, `cp`, `curl -d @file` and the like. Only matters when the guard lets the
+ * path through (`restrictToWorkspace: false`, or an allowed path); a project's own fixtures are
+ * never flagged.
+ */
+export function secretReadWarnings(guard: WorkspaceGuard, path: string): RiskWarning[] {
+  let real: string;
+  try {
+    real = guard.resolve(path).real;
+  } catch {
+    return [];
   }
-  const name = segments.at(-1) ?? '';
-  if (segments.includes('.vscode') || segments.includes('.idea')) {
-    return {
-      rule: 'editor-config',
-      message: 'Writes editor configuration, whose tasks and settings can run programs.',
-    };
-  }
-  if (segments.includes('.husky'))
-    return { rule: 'git-hooks', message: 'Writes a husky git hook, which git runs as a program.' };
-  if (segments[0] === '.github' && segments[1] === 'workflows') {
-    return {
-      rule: 'ci-workflow',
-      message: 'Writes a CI workflow, which runs programs with the repository secrets.',
-    };
-  }
-  if (name === '.mcp.json')
-    return {
-      rule: 'mcp-config',
-      message: 'Changes .mcp.json, which decides what MCP servers (programs) are started.',
-    };
-  if (segments.includes('.tinyelf')) {
-    return {
-      rule: 'framework-config',
-      message:
-        'Writes TinyElf configuration (.tinyelf), which decides what tools and permissions agents get.',
-    };
-  }
-  if (shellStartupFiles.has(name) || (segments.includes('fish') && name === 'config.fish')) {
-    return {
-      rule: 'shell-startup',
-      message: `Writes the shell start-up file ${name}, which every new shell runs.`,
-    };
-  }
-  return undefined;
+  if (isWithin(guard.root, real)) return [];
+  const warning = secretFileWarning(real, { shown: path });
+  return warning ? [warning] : [];
 }

@@ -1,13 +1,14 @@
-export type { DomName } from './content/dom-builder';
-export type { ConnectFunction } from './fetch/http-client';
-export { type AddressCategory, categorizeAddress } from './guard/ip-address';
-export { secretInUrlWarnings } from './guard/secret-in-url';
 export {
+  type AddressCategory,
   type CheckedUrl,
+  type ConnectFunction,
+  categorizeAddress,
   checkUrl,
   type LookupFunction,
   type UrlGuardOptions,
-} from './guard/url-guard';
+} from '@tinyelf/core';
+export type { DomName } from './content/dom-builder';
+export { secretInUrlWarnings } from './guard/secret-in-url';
 export {
   isNativeSearchProvider,
   type NativeSearchProvider,

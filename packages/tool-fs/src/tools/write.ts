@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { isAbsolute, sep } from 'node:path';
 import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
 import { writeFileAtomically } from '../atomic-write';
 import { formatBytes } from '../binary-detection';
@@ -71,12 +72,18 @@ export function createWriteTool(services: FileSystemServices) {
   }
 }
 
-/** The risk warnings of writing a path: the path as given and its real location are both checked. */
+/**
+ * The risk warnings of writing a path: the path as given and where it really leads (symbolic
+ * links followed) are both checked; a real location outside the workspace is checked as an
+ * absolute path, so `/etc/cron.d/x` and `~/.ssh/authorized_keys` are recognised too.
+ */
 export function writeWarnings(services: FileSystemServices, path: string) {
+  const given = isAbsolute(path) ? [] : [path];
   try {
     const target = services.guard.resolve(path);
-    return protectedPathWarnings([path, target.relative]);
+    const outside = target.relative === '..' || target.relative.startsWith(`..${sep}`);
+    return protectedPathWarnings([...given, outside ? target.real : target.relative]);
   } catch {
-    return protectedPathWarnings([path]);
+    return protectedPathWarnings(isAbsolute(path) ? [path] : given);
   }
 }

@@ -10,6 +10,7 @@ import { forkBombFindings, unparsedFindings } from './rules/execution-rules';
 import { rules } from './rules/index';
 import type { RuleContext } from './rules/rule';
 import { warn } from './rules/rule';
+import { sensitiveAssignmentFindings } from './rules/sensitive-resource-rules';
 import { ScriptWalker } from './script-walker';
 import { ShellScope, type WrittenFile } from './shell-scope';
 import type { SimpleCommand } from './simple-command';
@@ -79,6 +80,7 @@ function classifyScript(
     const findings: Finding[] = [
       ...forkBombFindings(walked.forkBombs),
       ...unparsedFindings(unparsed),
+      ...sensitiveAssignmentFindings(tree.rootNode),
     ];
     const context: RuleContext = {
       paths,
@@ -93,7 +95,16 @@ function classifyScript(
     const rewritten = tree.rootNode.hasError ? bracketsAsTest(script) : script;
     if (rewritten !== script)
       findings.push(
-        ...classifyScript(parser, rewritten, cwd, args, paths, files, depth + 1, environment),
+        ...classifyScript(
+          parser,
+          rewritten,
+          cwd,
+          args,
+          paths,
+          files,
+          depth + 1,
+          environment,
+        ).filter((finding) => finding.rule !== 'unparsed'),
       );
     return findings;
   } finally {

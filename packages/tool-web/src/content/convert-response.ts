@@ -1,5 +1,5 @@
+import type { GuardedResponse } from '@tinyelf/core';
 import { TinyElfError } from '@tinyelf/core';
-import type { FetchedResponse } from '../fetch/http-client';
 import { decodeText } from './charset';
 import type { DomName } from './dom-builder';
 import { htmlToMarkdown } from './html-to-markdown';
@@ -23,7 +23,7 @@ export interface PageText {
  * HTTP errors are errors.
  */
 export async function convertResponse(
-  response: FetchedResponse,
+  response: GuardedResponse,
   options: { dom: DomName; maxHtmlChars: number },
 ): Promise<PageText> {
   if (response.status >= 400) {

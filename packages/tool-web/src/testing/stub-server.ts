@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ConnectFunction } from '../fetch/http-client';
+import type { ConnectFunction } from '@tinyelf/core';
 
 /** A route of the stub server: answers requests for one host and path. */
 export type StubHandler = (request: IncomingMessage, response: ServerResponse) => void;

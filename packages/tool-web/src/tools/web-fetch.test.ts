@@ -182,7 +182,7 @@ describe('WebFetch', () => {
     const closed = new ToolRegistry({ spillDirectory: false }).register(createWebFetchTool());
     const result = await closed.execute('c', 'WebFetch', { url: `${base}/page` });
     expect(result.errorCode).toBe('URL_BLOCKED');
-    expect(result.content).toContain('127.0.0.1 resolves to 127.0.0.1, a loopback address');
+    expect(result.content).toContain('127.0.0.1 is a loopback address');
     expect(
       (await closed.execute('c', 'WebFetch', { url: 'file:///etc/passwd' })).content,
     ).toContain('only http and https are fetched, not file');

@@ -1,11 +1,15 @@
-import { type BackgroundModel, defineJsonSchemaTool } from '@tinyelf/core';
+import {
+  type BackgroundModel,
+  type ConnectFunction,
+  defineJsonSchemaTool,
+  fetchGuarded,
+  type LookupFunction,
+} from '@tinyelf/core';
 import { convertResponse, type PageText } from '../content/convert-response';
 import type { DomName } from '../content/dom-builder';
 import { fenceUntrusted } from '../content/untrusted-content';
-import { type ConnectFunction, fetchChecked } from '../fetch/http-client';
 import { PageCache } from '../fetch/page-cache';
 import { secretInUrlWarnings } from '../guard/secret-in-url';
-import type { LookupFunction } from '../guard/url-guard';
 import { USER_AGENT } from '../version';
 
 /** Options of {@link createWebFetchTool}. */
@@ -85,7 +89,7 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
     async execute({ url, prompt, raw }, context) {
       let page = cache.get(url);
       if (!page) {
-        const response = await fetchChecked(url, {
+        const response = await fetchGuarded(url, {
           guard: {
             allowPrivateNetwork: options.allowPrivateNetwork,
             allowedHosts: options.allowedHosts,
@@ -95,6 +99,8 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
           maxBytes: options.maxBytes,
           maxRedirects: options.maxRedirects,
           userAgent: options.userAgent ?? USER_AGENT,
+          accept:
+            'text/html,application/xhtml+xml,text/markdown,text/plain,application/json;q=0.9,*/*;q=0.8',
           connect: options.connect,
           signal: context?.signal,
         });

@@ -14,6 +14,7 @@ import {
 } from './privilege-rules';
 import { killListedRule, killRule } from './process-rules';
 import type { Rule } from './rule';
+import { sensitiveResourceRules } from './sensitive-resource-rules';
 import { storageRule } from './storage-rules';
 
 /** Every rule, in the order their findings are listed. Rule files of other families add theirs here. */
@@ -42,4 +43,5 @@ export const rules: readonly Rule[] = [
   outsideWorkspaceRule,
   permissionRule,
   linkRule,
+  ...sensitiveResourceRules,
 ];

@@ -1,6 +1,9 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
-/** Why an address is not public, or undefined for a public one. */
+/**
+ * Why an IP address is not public: the kind of network it belongs to (loopback, private,
+ * link-local, carrier-grade NAT, unique-local, cloud metadata, ...). Public addresses have none.
+ */
 export type AddressCategory =
   | 'unspecified'
   | 'loopback'
@@ -110,12 +113,13 @@ function categorizeIpv6(address: string): AddressCategory | undefined {
 }
 
 /**
- * Why an IP address is not a public unicast address (loopback, private, link-local, CGNAT,
+ * Why an IP address (dotted IPv4 or IPv6, brackets and a zone allowed) is not a public unicast
+ * address (loopback, private, link-local, CGNAT,
  * multicast, unspecified, cloud metadata, reserved, and IPv4 addresses embedded in IPv6 forms),
  * or undefined when it is public.
  */
 export function categorizeAddress(address: string): AddressCategory | undefined {
-  const bare = address.replace(/^\[|\]$/g, '');
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   if (isIPv4(bare)) return categorizeIpv4(bare);
   if (isIPv6(bare)) return categorizeIpv6(bare);
   return 'reserved';

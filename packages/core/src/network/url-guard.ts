@@ -1,7 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { TinyElfError } from '@tinyelf/core';
+import { TinyElfError } from '../errors/tinyelf-error';
 import { categorizeAddress } from './ip-address';
+import { classifyHost, describeNonPublicHost } from './non-public-host';
 
 /** `dns.lookup` with `{ all: true }`: how the guard resolves host names (injectable for tests). */
 export type LookupFunction = typeof dnsLookup;
@@ -26,14 +27,16 @@ export interface CheckedUrl {
   readonly family: 4 | 6;
 }
 
-const blockedNames =
-  /^(localhost|localhost\.localdomain|ip6-localhost|ip6-loopback|metadata|metadata\.google\.internal|metadata\.goog|instance-data|instance-data\.ec2\.internal)$/;
+/**
+ * The message of a refused URL: `The URL <url> is not allowed: <reason>.` (the reason as
+ * {@link describeNonPublicHost} words it, or a scheme refusal).
+ */
+export function urlBlockedMessage(url: string, reason: string): string {
+  return `The URL ${url} is not allowed: ${reason}.`;
+}
 
 function blocked(url: string, reason: string): TinyElfError {
-  return new TinyElfError({
-    code: 'URL_BLOCKED',
-    message: `The URL ${url} is not allowed: ${reason}.`,
-  });
+  return new TinyElfError({ code: 'URL_BLOCKED', message: urlBlockedMessage(url, reason) });
 }
 
 /**
@@ -70,8 +73,8 @@ export async function checkUrl(
       : bareName === pattern.toLowerCase(),
   );
   const open = options.allowPrivateNetwork === true || allowedHost === true;
-  if (!open && (blockedNames.test(bareName) || bareName.endsWith('.localhost')))
-    throw blocked(url.href, `${hostname} is a local or metadata host name`);
+  const byName = isIP(hostname) ? undefined : classifyHost(hostname);
+  if (!open && byName) throw blocked(url.href, describeNonPublicHost(byName));
 
   const addresses = isIP(hostname)
     ? [{ address: hostname, family: isIP(hostname) as 4 | 6 }]
@@ -80,8 +83,9 @@ export async function checkUrl(
   if (!open) {
     for (const { address } of addresses) {
       const category = categorizeAddress(address);
-      if (category)
-        throw blocked(url.href, `${hostname} resolves to ${address}, a ${category} address`);
+      if (!category) continue;
+      const found = { host: hostname, canonical: address, address, category };
+      throw blocked(url.href, describeNonPublicHost(found, isIP(hostname) ? undefined : hostname));
     }
   }
   const chosen = addresses[0]!;

@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { tableLookup } from '../testing/stub-server';
 import { categorizeAddress } from './ip-address';
-import { checkUrl } from './url-guard';
+import { checkUrl, type LookupFunction } from './url-guard';
+
+/** A lookup that answers from a table (`name -> addresses`) and fails for other names. */
+function tableLookup(table: Record<string, string[]>): LookupFunction {
+  return ((
+    hostname: string,
+    _options: unknown,
+    callback: (error: NodeJS.ErrnoException | null, addresses: unknown) => void,
+  ) => {
+    const addresses = table[hostname.toLowerCase()];
+    if (!addresses)
+      callback(
+        Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }),
+        [],
+      );
+    else
+      callback(
+        null,
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      );
+  }) as unknown as LookupFunction;
+}
 
 describe('categorizeAddress', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { TinyElfError } from '@tinyelf/core';
-import { type CheckedUrl, checkUrl, type UrlGuardOptions } from '../guard/url-guard';
+import { TinyElfError } from '../errors/tinyelf-error';
+import { type CheckedUrl, checkUrl, type UrlGuardOptions } from './url-guard';
 
 /**
  * Where to open the connection for a checked URL. The default connects to the checked address
@@ -28,25 +28,40 @@ export type ConnectFunction = (target: {
   protocol: 'http:' | 'https:';
 };
 
-/** Options of {@link fetchChecked}. */
-export interface HttpClientOptions {
+/** Options of {@link fetchGuarded}. */
+export interface GuardedFetchOptions {
+  /** How every hop's URL is checked (private networks, allowed hosts, DNS lookup). */
   readonly guard: UrlGuardOptions;
   /** The whole fetch, redirects included. @default 30_000 */
   readonly timeoutMs?: number;
-  /** Decoded body bytes kept; the rest is cut off while streaming. @default 5 MB */
+  /** Body bytes kept (decoded, when decoding); the rest is cut off while streaming. @default 5 MB */
   readonly maxBytes?: number;
-  /** @default 10 */
+  /** Redirects followed at most; each one is checked like the first URL. @default 10 */
   readonly maxRedirects?: number;
+  /** The `User-Agent` header sent. */
   readonly userAgent: string;
+  /** The `Accept` header sent. @default '*\/*' */
+  readonly accept?: string;
+  /**
+   * Ask for and decode gzip, deflate and br bodies. Turn it off for files whose bytes matter
+   * (archives checked against a digest). @default true
+   */
+  readonly decode?: boolean;
+  /** Where to open the connection for a checked address (a test seam). @default the checked address */
   readonly connect?: ConnectFunction;
+  /** Cancels the fetch. */
   readonly signal?: AbortSignal;
 }
 
-/** A fetched response. */
-export interface FetchedResponse {
+/** A response fetched by {@link fetchGuarded}. */
+export interface GuardedResponse {
+  /** The URL of the last hop (after redirects). */
   readonly finalUrl: string;
+  /** Its HTTP status. */
   readonly status: number;
+  /** Its headers. */
   readonly headers: IncomingHttpHeaders;
+  /** The body (decoded when `decode` is on), at most `maxBytes`. */
   readonly body: Buffer;
   /** The body was longer than `maxBytes` and was cut. */
   readonly truncated: boolean;
@@ -57,10 +72,10 @@ export interface FetchedResponse {
  * checked (no second DNS lookup, so no rebinding), redirects followed by hand, the body decoded
  * (gzip, deflate, br) and capped while it streams, and one deadline for the whole fetch.
  */
-export async function fetchChecked(
+export async function fetchGuarded(
   input: string,
-  options: HttpClientOptions,
-): Promise<FetchedResponse> {
+  options: GuardedFetchOptions,
+): Promise<GuardedResponse> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
@@ -84,6 +99,7 @@ export async function fetchChecked(
         response,
         options.maxBytes ?? 5 * 1024 * 1024,
         signal,
+        options.decode !== false,
       );
       return {
         finalUrl: checked.url.href,
@@ -116,7 +132,7 @@ export async function fetchChecked(
 
 function open(
   checked: CheckedUrl,
-  options: HttpClientOptions,
+  options: GuardedFetchOptions,
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
   const { url } = checked;
@@ -143,9 +159,8 @@ function open(
       headers: {
         host: url.host,
         'user-agent': options.userAgent,
-        accept:
-          'text/html,application/xhtml+xml,text/markdown,text/plain,application/json;q=0.9,*/*;q=0.8',
-        'accept-encoding': 'gzip, deflate, br',
+        accept: options.accept ?? '*/*',
+        'accept-encoding': options.decode === false ? 'identity' : 'gzip, deflate, br',
       },
       signal,
     });
@@ -169,8 +184,9 @@ function readBody(
   response: IncomingMessage,
   maxBytes: number,
   signal: AbortSignal,
+  decode: boolean,
 ): Promise<{ body: Buffer; truncated: boolean }> {
-  const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
+  const encoding = decode ? String(response.headers['content-encoding'] ?? '').toLowerCase() : '';
   const decoder =
     encoding === 'gzip' || encoding === 'x-gzip'
       ? createGunzip()

@@ -1,0 +1,154 @@
+import { basename } from 'node:path';
+import { operands } from './rule';
+
+/** A path a command writes, and whether a whole folder may land there. */
+export interface WrittenPath {
+  /** The path as the command names it. */
+  readonly path: string;
+  /** A folder is written (a recursive copy, a move, an extraction): folders holding sensitive files count. */
+  readonly folder: boolean;
+}
+
+/** The value of `-t dir`, `-tdir`, `--target-directory dir` or `--target-directory=dir`. */
+function targetDirectory(args: readonly string[]): string | undefined {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--') return undefined;
+    if (arg === '-t' || arg === '--target-directory') return args[index + 1];
+    if (arg.startsWith('--target-directory=')) return arg.slice('--target-directory='.length);
+    if (/^-[A-Za-z]*t$/.test(arg)) return args[index + 1];
+    if (/^-[A-Za-z]*t.+$/.test(arg) && !arg.startsWith('--'))
+      return arg.slice(arg.indexOf('t') + 1);
+  }
+  return undefined;
+}
+
+/** Operands without the values of the options that take one. */
+function operandsSkipping(args: readonly string[], valued: RegExp): string[] {
+  const result: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--') {
+      result.push(...args.slice(index + 1));
+      break;
+    }
+    if (valued.test(arg)) index++;
+    else if (!arg.startsWith('-') || arg === '-') result.push(arg);
+  }
+  return result;
+}
+
+/** Copies, moves and links: the destination, and inside it the name of each source. */
+function copyDestinations(
+  args: readonly string[],
+  valued: RegExp,
+  options: { readonly link?: boolean; readonly targetOption?: boolean } = {},
+): WrittenPath[] {
+  const files = operandsSkipping(args, valued);
+  const directory = options.targetOption === false ? undefined : targetDirectory(args);
+  const sources = directory !== undefined ? files : files.slice(0, -1);
+  const destination =
+    directory ?? (files.length > 1 ? files.at(-1) : options.link ? '.' : undefined);
+  if (destination === undefined) return [];
+  return [
+    { path: destination, folder: true },
+    ...sources.map((source) => ({ path: `${destination}/${basename(source)}`, folder: true })),
+    // A link to a sensitive folder lets later writes through the link land in it.
+    ...(options.link ? sources.map((source) => ({ path: source, folder: true })) : []),
+  ];
+}
+
+/**
+ * The files a command writes, read from its arguments the way the program reads them: `tee`,
+ * `cp`/`mv`/`install`/`ln`/`rsync` destinations (with `-t`, and the source names inside a
+ * destination folder), `sed -i` and `perl -i` files, `dd of=`, `truncate`, `chmod`/`chown`
+ * targets, `curl -o`, `wget -O`, `tar -x -C`, `unzip -d`, `touch`. Redirections are read by the
+ * caller.
+ */
+export function writtenPaths(program: string, args: readonly string[]): WrittenPath[] {
+  switch (program) {
+    case 'tee':
+      return operands(args).map((path) => ({ path, folder: false }));
+    case 'cp':
+    case 'mv':
+    case 'install':
+    case 'rsync':
+      return copyDestinations(
+        args,
+        /^(-S|--suffix|-m|--mode|-o|--owner|-g|--group|-e|--rsh|--exclude|--include|--filter|-f)$/,
+        { targetOption: program !== 'rsync' },
+      );
+    case 'ln':
+      return copyDestinations(args, /^(-S|--suffix)$/, { link: true });
+    case 'sed': {
+      if (!args.some((arg) => /^-[^-]*i/.test(arg) || arg.startsWith('--in-place'))) return [];
+      const scripted = args.some(
+        (arg) => arg === '-e' || arg === '-f' || /^--(expression|file)/.test(arg),
+      );
+      const files = operandsSkipping(args, /^(-e|-f|--expression|--file|-l|--line-length)$/);
+      return (scripted ? files : files.slice(1)).map((path) => ({ path, folder: false }));
+    }
+    case 'perl':
+      if (!args.some((arg) => /^-[^-]*i/.test(arg))) return [];
+      return operandsSkipping(args, /^(-e|-E|-M|-I)$/).map((path) => ({ path, folder: false }));
+    case 'dd':
+      return args
+        .filter((arg) => arg.startsWith('of='))
+        .map((arg) => ({ path: arg.slice(3), folder: false }));
+    case 'truncate':
+    case 'touch':
+      return operandsSkipping(args, /^(-s|--size|-r|--reference|-d|--date|-t)$/).map((path) => ({
+        path,
+        folder: false,
+      }));
+    case 'chmod':
+    case 'chown':
+    case 'chgrp':
+      return operands(args)
+        .slice(args.some((arg) => arg.startsWith('--reference')) ? 0 : 1)
+        .map((path) => ({
+          path,
+          folder: args.some((arg) => /^-[^-]*R/.test(arg) || arg === '--recursive'),
+        }));
+    case 'curl':
+    case 'wget':
+      return args.flatMap((arg, index) =>
+        /^(-o|--output|-O|--output-document)$/.test(arg) &&
+        args[index + 1] &&
+        args[index + 1] !== '-'
+          ? [{ path: args[index + 1]!, folder: false }]
+          : /^--(output|output-document)=/.test(arg)
+            ? [{ path: arg.slice(arg.indexOf('=') + 1), folder: false }]
+            : [],
+      );
+    case 'tar':
+    case 'bsdtar':
+    case 'unzip':
+    case '7z': {
+      const extracting =
+        program === 'unzip' ||
+        (program === '7z'
+          ? /^[ex]$/.test(args[0] ?? '')
+          : args.some(
+              (arg, index) =>
+                arg === '--extract' ||
+                arg === '--get' ||
+                (/^[^-]*x/.test(arg) && index === 0) ||
+                /^-[A-Za-z]*x/.test(arg),
+            ));
+      if (!extracting) return [];
+      const flag = program === 'unzip' ? /^-d$/ : /^(-C|--directory)$/;
+      return args.flatMap((arg, index) =>
+        flag.test(arg) && args[index + 1]
+          ? [{ path: args[index + 1]!, folder: true }]
+          : arg.startsWith('--directory=')
+            ? [{ path: arg.slice('--directory='.length), folder: true }]
+            : program === '7z' && arg.startsWith('-o') && arg.length > 2
+              ? [{ path: arg.slice(2), folder: true }]
+              : [],
+      );
+    }
+    default:
+      return [];
+  }
+}
