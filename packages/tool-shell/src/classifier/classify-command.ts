@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
 import { loadBashParser } from './bash-parser';
 import type { Classification, Finding } from './finding';
@@ -13,6 +13,7 @@ import { warn } from './rules/rule';
 import { sensitiveAssignmentFindings } from './rules/sensitive-resource-rules';
 import { ScriptWalker } from './script-walker';
 import { ShellScope, type WrittenFile } from './shell-scope';
+import { isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
 import type { PathContext } from './target-paths';
 
@@ -132,8 +133,19 @@ function judge(
   const input = { command, program, args, wrappers, name };
   for (const rule of rules) findings.push(...rule(input, context));
   for (const payload of payloadsOf(program, args, argumentInput(program, args, command))) {
-    if (payload.kind === 'command')
-      judge(command, payload.words, [...wrappers, program], context, findings, depth + 1);
+    if (payload.kind !== 'command') continue;
+    // `env -C DIR`, `sudo -D DIR`: the command runs in another folder.
+    const moved =
+      payload.cwd === undefined
+        ? command
+        : {
+            ...command,
+            cwd:
+              isStatic(payload.cwd) && (command.cwd !== undefined || isAbsolute(payload.cwd))
+                ? resolve(command.cwd ?? '/', payload.cwd)
+                : undefined,
+          };
+    judge(moved, payload.words, [...wrappers, program], context, findings, depth + 1);
   }
 }
 

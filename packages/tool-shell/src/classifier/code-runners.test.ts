@@ -25,6 +25,8 @@ const cases: [Verdict, string][] = [
   ['block', "env --split-string='rm -rf /'"],
   ['block', "env -S'rm -rf /'"],
   ['block', 'env -i PATH=/usr/bin rm -rf /'],
+  ['block', 'env -C / rm -rf etc'],
+  ['block', 'sudo -D / rm -rf usr'],
   ['block', 'parallel rm -rf ::: /'],
   ['block', "parallel ::: 'rm -rf /'"],
   ['block', 'echo / | parallel rm -rf {}'],

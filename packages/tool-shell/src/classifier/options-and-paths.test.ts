@@ -17,6 +17,8 @@ const cases: [Verdict, string][] = [
   ['block', 'find -L / -delete'],
   ['block', 'find -H / -delete'],
   ['block', 'find / -delete -name foo'],
+  ['block', 'find /usr -type f -delete'],
+  ['block', '[ -d / ] && rm -rf /'],
   ['block', 'find / -name foo -o -delete'],
   ['block', 'rm -rf /dev/./sda/..'],
   ['block', 'dd if=/dev/zero of=/dev/./sda'],

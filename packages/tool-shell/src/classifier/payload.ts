@@ -4,7 +4,7 @@ export type ScriptFormat = 'crontab' | 'makefile';
 /** What a program runs besides itself. */
 export type Payload =
   /** Another command, as argv (`sudo rm -rf /` runs `rm -rf /`). */
-  | { readonly kind: 'command'; readonly words: readonly string[] }
+  | { readonly kind: 'command'; readonly words: readonly string[]; readonly cwd?: string }
   /** Shell code (`bash -c CODE`, `eval`, `ssh host CODE`), with `$0 $1 ...` when given. */
   | { readonly kind: 'script'; readonly text: string; readonly args?: readonly string[] }
   /** A shell reading its script from standard input (`curl ... | sh`, `at now`). */

@@ -165,7 +165,15 @@ function wrap(program: string, args: readonly string[], spec: WrapperSpec): Payl
   if (rest.length === 0) return program === 'chroot' ? [{ kind: 'stdin-script' }] : [];
   if ((program === 'sudo' || program === 'doas') && hasOption(parsed, 'e', 'l', 'v', 'k', 'K'))
     return [];
-  return [{ kind: 'command', words: rest }];
+  const folderOptions: Record<string, string[]> = {
+    env: ['C', 'chdir'],
+    sudo: ['D', 'chdir'],
+    run0: ['D', 'chdir'],
+    nsenter: ['w', 'wd'],
+    'systemd-run': ['working-directory'],
+  };
+  const folder = optionValues(parsed, ...(folderOptions[program] ?? []))[0];
+  return [{ kind: 'command', words: rest, ...(folder !== undefined ? { cwd: folder } : {}) }];
 }
 
 function xargs(args: readonly string[], input: string | undefined): Payload[] {

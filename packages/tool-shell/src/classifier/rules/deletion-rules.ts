@@ -84,7 +84,6 @@ const findFilters = new Set([
   '-size',
   '-user',
   '-group',
-  '-type',
   '-empty',
   '-perm',
   '-wholename',
