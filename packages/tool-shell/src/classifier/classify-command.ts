@@ -13,7 +13,7 @@ import { warn } from './rules/rule';
 import { sensitiveAssignmentFindings } from './rules/sensitive-resource-rules';
 import { ScriptWalker } from './script-walker';
 import { ShellScope, type WrittenFile } from './shell-scope';
-import { isStatic } from './shell-word';
+import { DYNAMIC, isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
 import type { PathContext } from './target-paths';
 
@@ -132,6 +132,15 @@ function judge(
     findings.push(...unknownProgramFindings(name, program, args, command, context.paths));
   const input = { command, program, args, wrappers, name };
   for (const rule of rules) findings.push(...rule(input, context));
+  // Unknown parts may well be empty (an unset variable): what that would run must not be
+  // catastrophic either (`systemctl p${x}oweroff`, `rm -rf "$DIR"/`).
+  const expandsVariables = /\$\{?[A-Za-z_]/.test(command.text);
+  if (depth === 0 && expandsVariables && words.some((word) => word.includes(DYNAMIC))) {
+    const unset = words.map((word) => word.replaceAll(DYNAMIC, '')).filter((word) => word !== '');
+    const variant: Finding[] = [];
+    judge(command, unset, wrappers, context, variant, depth + 1);
+    findings.push(...variant.filter((finding) => finding.severity === 'block'));
+  }
   for (const payload of payloadsOf(program, args, argumentInput(program, args, command))) {
     if (payload.kind !== 'command') continue;
     // `env -C DIR`, `sudo -D DIR`: the command runs in another folder.

@@ -10,25 +10,33 @@ import { isWordNode } from './word-evaluator';
  * is a single simple command, such as `{rm,-rf,/}`) are judged as a command of their own.
  */
 export function salvageCommand(walker: ScriptWalker, node: Node, scope: ShellScope): void {
-  const text = node.text.trim();
-  let words: string[];
-  if (!/[;&|<>\n`$()]/.test(text))
-    words = splitShellWords(text).flatMap((word) => expandBraces(word));
-  else {
-    const parts = node.namedChildren
-      .filter((child): child is Node => child !== null)
-      .filter((child) => child.type === 'command_name' || isWordNode(child));
-    if (parts[0]?.type !== 'command_name') return;
-    words = parts.flatMap((part) => walker.fields(part, scope.clone()));
+  const record = (words: string[]) => {
+    if (words.length === 0) return;
+    walker.result.commands.push({
+      words,
+      redirects: [],
+      cwd: scope.cwd,
+      processSubstitutions: [],
+      files: scope.files,
+      background: false,
+      text: node.text,
+    });
+  };
+  let salvaged = false;
+  for (const segment of node.text.split(/[;&|\n]+/)) {
+    const simple = segment
+      .trim()
+      .replace(/^(\$?\(|`)+/, '')
+      .replace(/(\)|`)+$/, '');
+    if (!simple || /[$()<>`]/.test(simple)) continue;
+    record(splitShellWords(simple).flatMap((word) => expandBraces(word)));
+    salvaged = true;
   }
-  if (words.length === 0) return;
-  walker.result.commands.push({
-    words,
-    redirects: [],
-    cwd: scope.cwd,
-    processSubstitutions: [],
-    files: scope.files,
-    background: false,
-    text: node.text,
-  });
+  if (salvaged) return;
+  const parts = node.namedChildren.filter(
+    (child): child is Node =>
+      child !== null && (child.type === 'command_name' || isWordNode(child)),
+  );
+  if (parts[0]?.type === 'command_name')
+    record(parts.flatMap((part) => walker.fields(part, scope.clone())));
 }

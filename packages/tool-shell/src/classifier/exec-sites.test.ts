@@ -51,6 +51,7 @@ const cases: [Verdict, string][] = [
   ['block', 'f() { rm -rf "$1"; }; f /'],
   ['block', 'f() { g "$@"; }; g() { rm -rf "$1"; }; f ~'],
   ['block', '{rm,-rf,/}'],
+  ['block', 'p=\'$({systemctl,poweroff})\'; : "${p@P}"'],
   ['warn', 'ls &&& rm -rf ./build'],
   ['allow', 'echo "today is $(date)"'],
   ['allow', 'cat <<EOF > notes.md\nhello $(date)\nEOF'],

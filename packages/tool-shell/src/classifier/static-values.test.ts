@@ -60,6 +60,8 @@ const cases: [Verdict, string][] = [
   ['block', "export T=/usr; bash -c 'rm -rf $T'"],
   ['block', 'T=/usr sh -c \'rm -rf "$T"\''],
   ['warn', 'rm -rf "$OUT_DIR"'],
+  ['block', 'rm -rf "$DIR"/'],
+  ['block', 'time systemctl p${v1}oweroff'],
   ['warn', 'x=/; if [ -n "$A" ]; then x=build; fi; rm -rf $x'],
   ['allow', 'x=build; rm -rf "$x"'],
   ['allow', 'for d in build dist; do rm -rf "$d"; done'],
