@@ -139,7 +139,11 @@ function judge(
     const unset = words.map((word) => word.replaceAll(DYNAMIC, '')).filter((word) => word !== '');
     const variant: Finding[] = [];
     judge(command, unset, wrappers, context, variant, depth + 1);
-    findings.push(...variant.filter((finding) => finding.severity === 'block'));
+    findings.push(
+      ...variant.filter(
+        (finding) => finding.severity === 'block' || finding.rule !== 'outside-workspace',
+      ),
+    );
   }
   for (const payload of payloadsOf(program, args, argumentInput(program, args, command))) {
     if (payload.kind !== 'command') continue;
