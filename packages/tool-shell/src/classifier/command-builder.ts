@@ -6,7 +6,7 @@ import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC, isStatic } from './shell-word';
 import type { ProcessSubstitution, Redirect, SimpleCommand, StandardInput } from './simple-command';
-import { inputFromRedirects } from './standard-input';
+import { coprocessInput, inputFromRedirects } from './standard-input';
 import { staticPipelineOutput } from './static-output';
 import { hereDocumentText, substitutionOutput } from './substitution-output';
 import type { WordContext } from './word-evaluator';
@@ -99,6 +99,7 @@ export class CommandBuilder {
       };
       this.walker.result.commands.push(command);
       this.connectFeeds(command);
+      coprocessInput(this.walker, command, scope);
       if (words.length === 0) {
         for (const assignment of assignments) if (assignment) this.assign(assignment, scope, scope);
       } else if (

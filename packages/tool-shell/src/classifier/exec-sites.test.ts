@@ -47,6 +47,7 @@ const cases: [Verdict, string][] = [
   ['block', "echo 'rm -rf /' | tee >(sh)"],
   ['block', 'coproc rm -rf /'],
   ['block', 'coproc { rm -rf ~; }'],
+  ['block', "coproc sh; echo 'rm -rf /' >&${COPROC[1]}; wait"],
   ['block', "exec 3< <(echo 'rm -rf /'); bash <&3"],
   ['block', 'f() { rm -rf "$1"; }; f /'],
   ['block', 'f() { g "$@"; }; g() { rm -rf "$1"; }; f ~'],

@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import type { ShellScope } from './shell-scope';
-import { isStatic } from './shell-word';
+import { DYNAMIC, isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
 import { staticPipelineOutput } from './static-output';
 
@@ -83,7 +83,7 @@ function changeDirectory(
   let next: string | undefined;
   if (target === undefined) next = scope.get('HOME')?.[0];
   else if (target === '-') next = scope.oldCwd;
-  else if (!isStatic(target)) next = undefined;
+  else if (!isStatic(target)) next = cancelledUnknown(target, scope.cwd);
   else if (isAbsolute(target)) next = resolve(target);
   else next = fromCdPath(target, scope.cwd, commandScope.get('CDPATH')?.[0]);
   if (next !== undefined && physical) next = realFolder(next);
@@ -235,4 +235,17 @@ function remoteName(url: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * A folder whose unknown part is taken back by `..` (`"$(mktemp -d)"/../..` is `/`): known when
+ * every component holding an unknown part also has known text and is cancelled by a later `..`.
+ */
+function cancelledUnknown(target: string, cwd: string | undefined): string | undefined {
+  if (!isAbsolute(target) && cwd === undefined) return undefined;
+  const components = target.split('/');
+  if (components.some((part) => part.includes(DYNAMIC) && part.replaceAll(DYNAMIC, '') === ''))
+    return undefined;
+  const resolved = resolve(cwd ?? '/', target);
+  return resolved.includes(DYNAMIC) ? undefined : resolved;
 }

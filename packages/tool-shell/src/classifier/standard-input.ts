@@ -1,6 +1,8 @@
-import { isAbsolute, resolve } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
+import { outputOf } from './scope-effects';
+import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
-import type { Redirect, StandardInput } from './simple-command';
+import type { Redirect, SimpleCommand, StandardInput } from './simple-command';
 
 /**
  * A command's standard input after its redirections: a file (`< file`), a descriptor opened
@@ -34,4 +36,21 @@ export function inputFromRedirects(
 
 function absolute(target: string, scope: ShellScope): string {
   return isAbsolute(target) || scope.cwd === undefined ? target : resolve(scope.cwd, target);
+}
+
+/** `coproc sh` then `echo CODE >&${COPROC[1]}`: what is written to the coprocess is run. */
+export function coprocessInput(
+  walker: ScriptWalker,
+  command: SimpleCommand,
+  scope: ShellScope,
+): void {
+  const [name, first] = command.words;
+  if (name === 'coproc' && /^(ba|da|k|z)?sh$/.test(basename(first ?? '')))
+    scope.descriptors.set('coproc', 'shell');
+  const toCoprocess = command.redirects.some(
+    (redirect) => redirect.operator.endsWith('>&') && !/^\d+$/.test(redirect.target),
+  );
+  const output =
+    toCoprocess && scope.descriptors.get('coproc') === 'shell' ? outputOf(command) : undefined;
+  if (output !== undefined) walker.nested(output, scope);
 }

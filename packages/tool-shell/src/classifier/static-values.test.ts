@@ -42,6 +42,7 @@ const cases: [Verdict, string][] = [
   ['block', 'cd -- / && rm -rf *'],
   ['block', 'cd / && cd - && cd - && rm -rf *'],
   ['block', 'cd .. && rm -rf *'],
+  ['block', 'cd "$(mktemp -d)"/../.. && rm -rf *'],
   ['block', 'rm -rf "$PWD"'],
   ['block', 'rm -rf "$(dirname "$PWD")"'],
   ['block', '$(echo rm) -rf /'],
