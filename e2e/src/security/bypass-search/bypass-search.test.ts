@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KnownBypassFile, updatingKnownBypasses } from '../known-bypasses';
+import { loadAdversarialCases } from '../security-cases';
 import {
   type BypassSearchReport,
   describeReport,
@@ -75,6 +76,15 @@ describe('the recording sandbox', () => {
       'none',
       'catastrophic',
     ]);
+  });
+  it('the cases found by the search (adversarial-cases.json, found-by-search) are harmful when run', async () => {
+    const found = loadAdversarialCases().filter((entry) => entry.pattern === 'found-by-search');
+    const harms = (await runRecorded(found.map((entry) => entry.command))).map(
+      (run) => judgeRun(run).harm,
+    );
+    expect(harms).toEqual(
+      found.map((entry) => (entry.expect === 'block' ? 'catastrophic' : 'dangerous')),
+    );
   });
 });
 

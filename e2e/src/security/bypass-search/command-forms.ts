@@ -1,4 +1,5 @@
 import { type Random, singleQuote } from './random';
+import { sandboxPlaces } from './seeds';
 import type { Names } from './word-spellings';
 
 /** A way to turn the spelled words of a command into a statement that runs them. */
@@ -113,6 +114,63 @@ export const commandForms: readonly CommandForm[] = [
     build: (w, v) =>
       v.at(-1) === '/' ? `pushd / >/dev/null && ${w.slice(0, -1).join(' ')} *` : undefined,
   },
+  {
+    name: 'oldpwd-tilde',
+    build: (w, v) =>
+      v.at(-1) === sandboxPlaces.workspace ? `cd / && ${w.slice(0, -1).join(' ')} ~-` : undefined,
+  },
+  {
+    name: 'exported-to-nested-shell',
+    build: (w, _v, _r, n) => {
+      const name = n.next();
+      return `export ${name}=${w.at(-1)}; bash -c '${w.slice(0, -1).join(' ').replaceAll("'", `'\\''`)} "$${name}"'`;
+    },
+  },
+  {
+    name: 'hash-path',
+    build: (w, v) =>
+      plain([v[0]!]) ? `hash -p "$(command -v ${v[0]})" ls; ls ${rest(w)}` : undefined,
+  },
+  {
+    name: 'symlink-then-run',
+    build: (w, v) =>
+      plain([v[0]!]) ? `ln -sf "$(command -v ${v[0]})" ./tool && ./tool ${rest(w)}` : undefined,
+  },
+  {
+    name: 'path-to-symlink',
+    build: (w, v) =>
+      plain([v[0]!])
+        ? `mkdir -p .b && ln -sf "$(command -v ${v[0]})" .b/ls && PATH=.b:$PATH ls ${rest(w)}`
+        : undefined,
+  },
+  {
+    name: 'read-array',
+    build: (_w, v, _r, n) => {
+      if (!plain(v)) return undefined;
+      const name = n.next();
+      return `read -ra ${name} <<< ${singleQuote(v.join(' '))}; "\${${name}[@]}"`;
+    },
+  },
+  {
+    name: 'mapfile-array',
+    build: (w, _v, _r, n) => {
+      const name = n.next();
+      return `mapfile -t ${name} < <(printf '%s\\n' ${join(w)}); "\${${name}[@]}"`;
+    },
+  },
+  {
+    name: 'ifs-letter-variable',
+    build: (_w, v, _r, n) => {
+      if (!plain(v) || v.some((value) => value.includes('Q'))) return undefined;
+      const name = n.next();
+      return `IFS=Q; ${name}=${singleQuote(v.join('Q'))}; $${name}`;
+    },
+  },
+  {
+    name: 'arithmetic-subshell-ambiguity',
+    build: (w) => `x=$((${join(w)}) 2>/dev/null)`,
+  },
+  { name: 'command-p', build: (w) => `command -p ${join(w)}` },
   { name: 'env', build: (w) => `env ${join(w)}` },
   { name: 'env-assignment', build: (w) => `env A=1 -- ${join(w)}` },
   { name: 'nice', build: (w) => `nice -n 5 ${join(w)}` },

@@ -84,7 +84,9 @@ function judgeExec(
   cwd: string,
   args: readonly string[],
 ): [Harm, string] | undefined {
-  const resolved = (operand: string) => posix.resolve(cwd, operand);
+  // /proc/self/root (and /proc/<pid>/root) is the root folder, seen through procfs.
+  const resolved = (operand: string) =>
+    posix.resolve(cwd, operand).replace(/^\/proc\/(self|\d+)\/root(?=\/|$)/, '') || '/';
   const refused = (operand: string) => /(^|\/)\.\.?\/*$/.test(operand);
   if (program === 'rm' && recursive(args)) {
     const hit = operands(args).find(

@@ -49,13 +49,13 @@ export const recordedPrograms = [
 export const passThroughPrograms = ['chmod', 'chown', 'chgrp'] as const;
 
 /**
- * The recorder (POSIX sh, run by dash): appends its name, working folder and arguments to the log
+ * The recorder (POSIX sh, run by dash): appends its name (through symbolic links), working folder and arguments to the log
  * (fields split by \x1f, records by \x1e). Network programs also report a secret seen on stdin or
  * in a file they were given, and print a line of shell code (`tinyelf-payload`), so a shell fed
  * by them runs that recorder too. `sudo` and `doas` run the command they were given.
  */
 export const recorderScript = `#!/bin/dash
-n=\${0##*/}
+n=$(readlink -f "$0"); n=\${n##*/}
 L=/run/rec/io/log
 { printf 'EXEC\\037%s\\037%s' "$n" "$PWD"; for a in "$@"; do printf '\\037%s' "$a"; done; printf '\\036'; } >>$L
 case $n in

@@ -10,6 +10,16 @@ export interface ScriptWrapper {
 
 const oneLine = (script: string) => !script.includes('\n');
 const base64 = (script: string) => Buffer.from(script).toString('base64');
+/** RFC 4648 base32, as coreutils' base32 reads it. */
+function base32(text: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const byte of Buffer.from(text)) bits += byte.toString(2).padStart(8, '0');
+  let out = '';
+  for (let index = 0; index < bits.length; index += 5)
+    out += alphabet[Number.parseInt(bits.slice(index, index + 5).padEnd(5, '0'), 2)];
+  return out.padEnd(Math.ceil(out.length / 8) * 8, '=');
+}
 const hex = (script: string) => Buffer.from(script).toString('hex');
 const rot13 = (script: string) =>
   script.replace(/[A-Za-z]/g, (c) => {
@@ -37,6 +47,19 @@ export const scriptWrappers: readonly ScriptWrapper[] = [
   { name: 'pipe-sh-dash', wrap: (s) => `echo ${singleQuote(s)} | sh -` },
   { name: 'here-string', wrap: (s) => `bash <<< ${singleQuote(s)}` },
   { name: 'here-doc-quoted', wrap: (s) => hereDoc('bash', s, true) },
+  {
+    name: 'here-doc-delimiter-in-pieces',
+    wrap: (s) => (s.includes('EOF') ? undefined : `bash <<E"O"'F'\n${s}\nEOF`),
+  },
+  {
+    name: 'here-doc-tab-stripped',
+    wrap: (s) =>
+      s.includes('EOF') ? undefined : `bash <<-'EOF'\n\t${s.replaceAll('\n', '\n\t')}\n\tEOF`,
+  },
+  {
+    name: 'env-split-string-attached',
+    wrap: (s) => (/['"\\$]/.test(s) ? undefined : `env -S'sh -c "${s}"'`),
+  },
   { name: 'here-doc-sh', wrap: (s) => (/[$`\\]/.test(s) ? undefined : hereDoc('sh', s, false)) },
   { name: 'base64-pipe', wrap: (s) => `echo ${base64(s)} | base64 -d | bash` },
   { name: 'base64-eval', wrap: (s) => `eval "$(echo ${base64(s)} | base64 --decode)"` },
@@ -75,6 +98,22 @@ export const scriptWrappers: readonly ScriptWrapper[] = [
     name: 'array-subscript-test',
     wrap: (s) => (oneLine(s) && !s.includes(']') ? `a=(); [[ -v a[$(${s})] ]]` : undefined),
   },
+  { name: 'proc-self-exe', wrap: (s) => `/proc/self/exe -c ${singleQuote(s)}` },
+  { name: 'bash-variable-c', wrap: (s) => `"$BASH" -c ${singleQuote(s)}` },
+  {
+    name: 'bash-env-process-substitution',
+    wrap: (s) => `BASH_ENV=<(echo ${singleQuote(s)}) bash -c :`,
+  },
+  {
+    name: 'init-file-interactive',
+    wrap: (s) => `bash --init-file <(echo ${singleQuote(s)}) -i </dev/null`,
+  },
+  { name: 'eval-positional', wrap: (s) => `set -- ${singleQuote(s)}; eval "$@"` },
+  {
+    name: 'xargs-replace',
+    wrap: (s) => (oneLine(s) ? `echo ${singleQuote(s)} | xargs -0 -I{} bash -c {}` : undefined),
+  },
+  { name: 'base32-pipe', wrap: (s) => `echo ${base32(s)} | base32 -d | bash` },
   { name: 'function', wrap: (s) => `run_it() {\n${s}\n}; run_it` },
   { name: 'alias', wrap: (s) => `shopt -s expand_aliases\nalias go_on=${singleQuote(s)}\ngo_on` },
   { name: 'trap-exit', wrap: (s) => `trap ${singleQuote(s)} EXIT` },

@@ -172,6 +172,65 @@ export const wordSpellings: readonly WordSpelling[] = [
       return undefined;
     },
   },
+  { name: 'locale-quotes', spell: (w) => (/["$`\\!]/.test(w) ? undefined : word(`$"${w}"`)) },
+  {
+    name: 'ansi-c-unicode',
+    spell: (w) =>
+      word(
+        `$'${[...w].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}'`,
+      ),
+  },
+  {
+    name: 'escape-transformation',
+    spell: (w, _r, n) => {
+      const name = n.next();
+      return word(`"\${${name}@E}"`, [`${name}=${singleQuote(hexEscapes(w))}`]);
+    },
+  },
+  {
+    name: 'case-toggle',
+    spell: (w, _r, n) => {
+      if (w !== w.toLowerCase() || w === w.toUpperCase()) return undefined;
+      const name = n.next();
+      return word(`"\${${name}~~}"`, [`${name}=${singleQuote(w.toUpperCase())}`]);
+    },
+  },
+  {
+    name: 'arithmetic-number',
+    spell: (w) => {
+      const match = /^(-?)(\d+)$/.exec(w);
+      if (!match) return undefined;
+      const value = Number(match[2]);
+      return word(`${match[1]}$((${value + 3}-3))`);
+    },
+  },
+  {
+    name: 'nameref',
+    spell: (w, _r, n) => {
+      const target = n.next();
+      const reference = n.next();
+      return word(`"$${reference}"`, [
+        `${target}=${singleQuote(w)}`,
+        `declare -n ${reference}=${target}`,
+      ]);
+    },
+  },
+  {
+    name: 'tilde-forms',
+    spell: (w) => {
+      if (w === '/root') return word('~root');
+      if (w === sandboxPlaces.workspace) return word('~+');
+      return undefined;
+    },
+  },
+  {
+    name: 'proc-self-root',
+    spell: (w) => (/^\/[a-z]/.test(w) ? word(`/proc/self/root${w}`) : undefined),
+  },
+  {
+    name: 'glob-question-mark',
+    spell: (w) => (/^\/[a-z]{3,}$/.test(w) ? word(`${w.slice(0, 2)}?${w.slice(3)}`) : undefined),
+  },
   {
     name: 'path-slashes',
     spell: (w) => (w.startsWith('/') && !w.includes('*') ? word(w.replace('/', '//')) : undefined),

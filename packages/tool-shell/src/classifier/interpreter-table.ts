@@ -166,6 +166,7 @@ export function interpreterPayloads(program: string, args: readonly string[]): P
 }
 
 function shellPayloads(args: readonly string[]): Payload[] {
+  const startup: Payload[] = [];
   let index = 0;
   let command = false;
   let fromInput = false;
@@ -175,8 +176,11 @@ function shellPayloads(args: readonly string[]): Payload[] {
       index++;
       break;
     }
-    if (arg === '--rcfile' || arg === '--init-file') index += 2;
-    else if (arg.startsWith('--')) index++;
+    if (arg === '--rcfile' || arg === '--init-file') {
+      const file = args[index + 1];
+      if (file !== undefined) startup.push({ kind: 'script-file', path: file });
+      index += 2;
+    } else if (arg.startsWith('--')) index++;
     else if (/^[-+][A-Za-z]+$/.test(arg)) {
       if (arg[0] === '-' && arg.includes('c')) command = true;
       if (arg[0] === '-' && arg.includes('s')) fromInput = true;
@@ -186,9 +190,9 @@ function shellPayloads(args: readonly string[]): Payload[] {
   const operands = args.slice(index);
   if (command)
     return operands[0] === undefined
-      ? []
-      : [{ kind: 'script', text: operands[0], args: operands.slice(1) }];
+      ? startup
+      : [...startup, { kind: 'script', text: operands[0], args: operands.slice(1) }];
   if (fromInput || operands[0] === undefined || standardInput.has(operands[0]))
-    return [{ kind: 'stdin-script' }];
-  return [{ kind: 'script-file', path: operands[0] }];
+    return [...startup, { kind: 'stdin-script' }];
+  return [...startup, { kind: 'script-file', path: operands[0] }];
 }

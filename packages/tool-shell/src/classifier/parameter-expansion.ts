@@ -1,3 +1,4 @@
+import { decodeAnsiC } from './ansi-c';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
 
@@ -154,12 +155,17 @@ function applyOperation(
       return map((value) => value.charAt(0).toUpperCase() + value.slice(1));
     case ',':
       return map((value) => value.charAt(0).toLowerCase() + value.slice(1));
-    case '@Q':
+    case '~~':
+      return map((value) => [...value].map(toggleCase).join(''));
+    case '~':
+      return map((value) => toggleCase(value.charAt(0)) + value.slice(1));
     case '@E':
+      return map((value) => decodeAnsiC(value));
+    case '@Q':
     case '@A':
     case '@K':
     case '@a':
-      return operation === '@E' ? map((value) => value) : unknown();
+      return unknown();
     case '@P':
       for (const value of values) hooks.evaluatedAsCode(`: ${value}`);
       return unknown();
@@ -238,4 +244,9 @@ function removeMatch(value: string, glob: RegExp, front: boolean, greedy: boolea
       return front ? value.slice(length) : value.slice(0, value.length - length);
   }
   return value;
+}
+
+function toggleCase(character: string): string {
+  const upper = character.toUpperCase();
+  return upper === character ? character.toLowerCase() : upper;
 }

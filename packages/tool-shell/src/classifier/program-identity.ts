@@ -16,6 +16,7 @@ export function programIdentity(
 ): string {
   if (word === undefined) return '';
   if (!word.includes('/')) return word;
+  if (/^\/proc\/(self|thread-self|\d+)\/exe$/.test(word)) return 'bash';
   if (!isStatic(word)) return word;
   const kind = classifyTarget(word, cwd, paths);
   return kind === 'inside' || kind === 'workspace-root' ? word : basename(word);

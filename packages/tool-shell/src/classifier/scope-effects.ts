@@ -43,12 +43,12 @@ export function applyEffects(
       return;
     }
     case 'read':
-      readInto(args, command.stdin?.text, scope);
+      readInto(args, inputText(command, scope), scope);
       return;
     case 'mapfile':
     case 'readarray': {
       const target = args.filter((arg) => !arg.startsWith('-')).at(-1) ?? 'MAPFILE';
-      const text = command.stdin?.text;
+      const text = inputText(command, scope);
       scope.set(
         target,
         text !== undefined && isStatic(text) ? text.replace(/\n$/, '').split('\n') : undefined,
@@ -127,7 +127,7 @@ function readInto(args: readonly string[], input: string | undefined, scope: She
   let arrayName: string | undefined;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
-    if (arg === '-a') arrayName = args[++index];
+    if (/^-[a-zA-Z]*a$/.test(arg)) arrayName = args[++index];
     else if (/^-[dpntuNi]$/.test(arg)) index++;
     else if (!arg.startsWith('-')) names.push(arg);
   }
@@ -248,4 +248,10 @@ function cancelledUnknown(target: string, cwd: string | undefined): string | und
     return undefined;
   const resolved = resolve(cwd ?? '/', target);
   return resolved.includes(DYNAMIC) ? undefined : resolved;
+}
+
+/** A command's input text: a here-string or pipe, or a file written earlier (a process substitution). */
+function inputText(command: SimpleCommand, scope: ShellScope): string | undefined {
+  const file = command.stdin?.file;
+  return command.stdin?.text ?? (file === undefined ? undefined : scope.files.get(file)?.text);
 }

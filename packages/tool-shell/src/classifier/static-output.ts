@@ -87,6 +87,10 @@ function simulate(words: readonly string[], input: string | undefined): string |
       )
         return undefined;
       return Buffer.from(input.trim(), 'base64').toString('utf8');
+    case 'base32':
+      if (input === undefined || !args.some((arg) => arg === '-d' || arg === '--decode'))
+        return undefined;
+      return decodeBase32(input);
     case 'xxd':
       if (
         input === undefined ||
@@ -139,4 +143,18 @@ function characterSet(set: string): string {
       out += String.fromCharCode(code);
     return out;
   });
+}
+
+function decodeBase32(text: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const character of text.replace(/[=\s]/g, '').toUpperCase()) {
+    const value = alphabet.indexOf(character);
+    if (value === -1) return '';
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const bytes: number[] = [];
+  for (let index = 0; index + 8 <= bits.length; index += 8)
+    bytes.push(Number.parseInt(bits.slice(index, index + 8), 2));
+  return Buffer.from(bytes).toString('utf8');
 }

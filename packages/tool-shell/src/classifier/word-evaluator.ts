@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { decodeAnsiC } from './ansi-c';
+import { arithmeticValue } from './arithmetic-value';
 import { expandBraces } from './brace-expansion';
 import { type ExpansionHooks, expandParameter } from './parameter-expansion';
 import type { ShellScope } from './shell-scope';
@@ -137,7 +138,7 @@ function piece(node: Node, context: WordContext, quoted: boolean, first: boolean
       return protectAll(context.processSubstitution(node));
     case 'arithmetic_expansion':
       context.arithmetic(node);
-      return /^\$\(\(\s*\d+\s*\)\)$/.test(node.text) ? node.text.replace(/\D/g, '') : DYNAMIC;
+      return arithmeticValue(node.text) ?? DYNAMIC;
     case 'brace_expression':
       return node.text;
     default:
@@ -176,7 +177,11 @@ function doubleQuoted(node: Node, context: WordContext): string {
         value += DYNAMIC;
         break;
       default:
-        value += child.isNamed ? DYNAMIC : protectAll(child.text);
+        // tree-sitter does not know every operator (`${x~~}`): the text is expanded by hand.
+        if (child.type === 'ERROR' && /^\$\{[\s\S]*\}$/.test(child.text)) {
+          const { values } = expandParameter(child.text, context.scope, hooks(context));
+          value += values === undefined ? DYNAMIC : protectAll(values.join(' '));
+        } else value += child.isNamed ? DYNAMIC : protectAll(child.text);
     }
   }
   return value;

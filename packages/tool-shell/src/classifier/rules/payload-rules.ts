@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Finding } from '../finding';
+import { isShell } from '../interpreter-table';
 import type { ScriptFormat } from '../payload';
 import { payloadsOf } from '../program-table';
 import { DYNAMIC, isStatic } from '../shell-word';
@@ -96,6 +97,13 @@ export const codePayloadRule: Rule = (input, context) => {
       }
       default:
         break;
+    }
+  }
+  // A shell runs the file named by BASH_ENV (or ENV) before its code.
+  if (isShell(program)) {
+    for (const variable of ['BASH_ENV', 'ENV']) {
+      const file = command.environment?.get(variable)?.[0];
+      if (file) findings.push(...fromFile(file, program, command, context, shell));
     }
   }
   const name = input.name;
