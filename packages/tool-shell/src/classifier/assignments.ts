@@ -123,7 +123,7 @@ export function arithmetic(walker: ScriptWalker, node: Node, scope: ShellScope):
   // `$((cmd args) 2>&1)` is a command substitution of a subshell that tree-sitter reads as
   // arithmetic; its text is judged as that too.
   if (/^\$\(\(/.test(node.text) && /[A-Za-z_][\w-]*\s+[-\w/'"$]/.test(node.text))
-    walker.nested(`: $( ${node.text.slice(2, -1)} `, scope);
+    walker.nested(`: $( ${node.text.slice(2, -1)} )`, scope);
   for (const name of new Set(node.text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [])) {
     for (const value of scope.variables.get(name) ?? []) {
       if (/[$`]/.test(value)) walker.nested(`: ${value}`, scope);

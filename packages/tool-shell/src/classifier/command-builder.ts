@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { arithmetic, assign, builtinStrings, declaration, evaluatedStrings } from './assignments';
 import { applyEffects, outputOf } from './scope-effects';
@@ -70,6 +70,7 @@ export class CommandBuilder {
       if (name) words.push(...this.walker.fields(name, scope));
       for (const argument of node.childrenForFieldName('argument'))
         if (argument) words.push(...this.walker.fields(argument, scope));
+      if (words[0] !== undefined) words[0] = hashedProgram(words[0], scope, commandScope);
       const redirects = [...outer];
       let stdin = input;
       for (const redirect of node.childrenForFieldName('redirect')) {
@@ -137,7 +138,8 @@ export class CommandBuilder {
       if (redirect.type === 'heredoc_redirect') {
         stdin = { text: hereDocumentText(this.walker, redirect, scope) };
         continuation = redirect.namedChildren.filter(
-          (child): child is Node => child !== null && !child.type.startsWith('heredoc'),
+          (child): child is Node =>
+            child !== null && !child.type.startsWith('heredoc') && child.type !== 'word',
         );
       } else if (redirect.type === 'herestring_redirect') {
         const word = redirect.namedChildren.find((child) => child !== null);
@@ -261,4 +263,22 @@ export class CommandBuilder {
     }
     this.feeds = [];
   }
+}
+
+/**
+ * The program a name runs after `hash -p PATH NAME`, or through a `PATH` that starts with a
+ * folder where the command linked another program under that name (`ln -s /usr/bin/rm .b/ls;
+ * PATH=.b:$PATH ls`).
+ */
+function hashedProgram(name: string, scope: ShellScope, commandScope: ShellScope): string {
+  const hashed = scope.get(`hash:${name}`)?.[0];
+  if (hashed) return hashed;
+  const path = commandScope.get('PATH')?.[0];
+  if (!path || name.includes('/') || scope.cwd === undefined) return name;
+  for (const folder of path.split(':')) {
+    if (folder.includes(DYNAMIC)) break;
+    const link = scope.files.get(resolve(scope.cwd, folder || '.', name))?.link;
+    if (link) return link;
+  }
+  return name;
 }

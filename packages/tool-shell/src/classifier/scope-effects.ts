@@ -37,6 +37,13 @@ export function applyEffects(
       else if (args.length && !/^[-+]/.test(args[0]!)) scope.positional = args;
       return;
     }
+    case 'hash': {
+      // `hash -p /usr/bin/rm ls`: `ls` runs rm from now on.
+      const at = args.indexOf('-p');
+      if (at !== -1 && args[at + 1] && args[at + 2])
+        scope.set(`hash:${args[at + 2]}`, [args[at + 1]!]);
+      return;
+    }
     case 'shift': {
       const count = Number(args[0] ?? 1);
       scope.positional = Number.isInteger(count) ? scope.positional?.slice(count) : undefined;
@@ -103,7 +110,19 @@ function fromCdPath(
       if (isFolder(candidate)) return candidate;
     }
   }
-  return cwd === undefined ? undefined : resolve(cwd, target);
+  if (cwd === undefined) return undefined;
+  const local = resolve(cwd, target);
+  // Neither exists here: bash would find it through CDPATH where it does exist.
+  const first = cdPath?.split(':')[0];
+  if (
+    cdPath !== undefined &&
+    isStatic(cdPath) &&
+    first &&
+    !isFolder(local) &&
+    !/^\.\.?(\/|$)/.test(target)
+  )
+    return resolve(cwd, first, target);
+  return local;
 }
 
 function isFolder(path: string): boolean {

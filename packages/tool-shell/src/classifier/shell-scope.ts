@@ -60,6 +60,8 @@ export class ShellScope {
         return [this.homeDir];
       case 'IFS':
         return [' \t\n'];
+      case 'BASH':
+        return ['/bin/bash'];
       case 'PWD':
         return this.cwd === undefined ? undefined : [this.cwd];
       case 'OLDPWD':

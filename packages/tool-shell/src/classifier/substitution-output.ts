@@ -10,7 +10,17 @@ import { staticPipelineOutput } from './static-output';
 export function hereDocumentText(walker: ScriptWalker, redirect: Node, scope: ShellScope): string {
   const body = redirect.namedChildren.find((child) => child?.type === 'heredoc_body');
   if (!body) return '';
-  const start = redirect.namedChildren.find((child) => child?.type === 'heredoc_start')?.text ?? '';
+
+  const startNode = redirect.namedChildren.find((child) => child?.type === 'heredoc_start');
+  const start = startNode?.text ?? '';
+  // tree-sitter sometimes reads the first body line as words of the redirection (a body that
+  // starts with a backslash): then the body is taken from the source lines, as bash does.
+  const misread = redirect.namedChildren.some((child) => child?.type === 'word');
+  if (misread && startNode) {
+    const raw = bodyFromSource(redirect, startNode, start);
+    if (!/['"\\]/.test(start)) for (const code of embeddedCode(raw)) walker.nested(code, scope);
+    return raw;
+  }
   if (/['"\\]/.test(start)) return body.text;
   let text = '';
   for (const child of body.children) {
@@ -83,4 +93,19 @@ export function substitutionOutput(
       input: command.stdin?.producer ? undefined : command.stdin?.text,
     })),
   );
+}
+
+/** The lines after the here-document operator, up to its delimiter line (tabs stripped for `<<-`). */
+function bodyFromSource(redirect: Node, startNode: Node, start: string): string {
+  let root = redirect;
+  while (root.parent) root = root.parent;
+  const delimiter = start.replace(/^-/, '').replace(/['"\\]/g, '');
+  const strip = redirect.text.includes('<<-');
+  const lines = root.text.split('\n').slice(startNode.startPosition.row + 1);
+  const body: string[] = [];
+  for (const line of lines) {
+    if ((strip ? line.replace(/^\t+/, '') : line) === delimiter) break;
+    body.push(strip ? line.replace(/^\t+/, '') : line);
+  }
+  return body.length ? `${body.join('\n')}\n` : '';
 }
