@@ -3,7 +3,11 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
 import { loadBashParser } from './bash-parser';
 import type { Classification, Finding } from './finding';
-import { normalizeCoprocesses, normalizeHereDocuments } from './heredoc-delimiters';
+import {
+  normalizeCoprocesses,
+  normalizeHereDocuments,
+  normalizeSubshellSubstitutions,
+} from './heredoc-delimiters';
 import { programIdentity, unknownProgramFindings } from './program-identity';
 import { payloadsOf } from './program-table';
 import { forkBombFindings, unparsedFindings } from './rules/execution-rules';
@@ -63,7 +67,9 @@ function classifyScript(
 ): Finding[] {
   if (depth > maximumNesting)
     return [warn('nesting', 'The command nests shell code too deeply to be checked.')];
-  const tree = parser.parse(normalizeCoprocesses(normalizeHereDocuments(script)));
+  const tree = parser.parse(
+    normalizeSubshellSubstitutions(normalizeCoprocesses(normalizeHereDocuments(script))),
+  );
   if (!tree) return [warn('unparsed', 'The command could not be parsed, so it cannot be checked.')];
   try {
     const scope = new ShellScope(paths.homeDir, cwd, files);

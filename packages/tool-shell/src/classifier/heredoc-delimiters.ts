@@ -27,3 +27,12 @@ export function normalizeCoprocesses(script: string): string {
   if (!script.includes('coproc')) return script;
   return script.replace(/(^|[;&|\n(]\s*)coproc\s+(?:[A-Za-z_]\w*\s+)?(?=[{(])/g, '$1');
 }
+
+/**
+ * Writes `$((cmd args) ...)`, a command substitution of a subshell that tree-sitter-bash reads as
+ * arithmetic, as `$( (cmd args) ...)`, which it reads as bash runs it.
+ */
+export function normalizeSubshellSubstitutions(script: string): string {
+  if (!script.includes('$((')) return script;
+  return script.replace(/\$\(\((?=\s*(?:\$'|["']?[A-Za-z_][\w.-]*["']?\s+["'$/~-]))/g, '$( (');
+}
