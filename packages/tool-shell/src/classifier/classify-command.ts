@@ -1,36 +1,25 @@
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
 import { loadBashParser } from './bash-parser';
-import { CommandExtractor, programName } from './command-extractor';
 import type { Classification, Finding } from './finding';
 import {
-  findRule,
-  recursiveRemoveRule,
-  removeItemRule,
-  rsyncDeleteRule,
-} from './rules/deletion-rules';
-import { blockDeviceWriteRule, diskFormatRule, powerRule } from './rules/device-rules';
-import {
-  detachRule,
-  evalRule,
-  forkBombFindings,
-  hiddenExecutionRule,
-  interpreterRule,
-  metadataRule,
-  privilegeRule,
-  shellPayloadRule,
-  unparsedFindings,
-} from './rules/execution-rules';
-import { linkRule, outsideWorkspaceRule, permissionRule } from './rules/path-rules';
-import { type Rule, type RuleContext, warn } from './rules/rule';
-import {
-  sensitiveAssignmentFindings,
-  sensitiveResourceRules,
-} from './rules/sensitive-resource-rules';
-import { isStatic } from './shell-word';
+  normalizeCoprocesses,
+  normalizeHereDocuments,
+  normalizeSubshellSubstitutions,
+} from './heredoc-delimiters';
+import { programIdentity, unknownProgramFindings } from './program-identity';
+import { payloadsOf } from './program-table';
+import { forkBombFindings, unparsedFindings } from './rules/execution-rules';
+import { rules } from './rules/index';
+import type { RuleContext } from './rules/rule';
+import { warn } from './rules/rule';
+import { sensitiveAssignmentFindings } from './rules/sensitive-resource-rules';
+import { ScriptWalker } from './script-walker';
+import { ShellScope, type WrittenFile } from './shell-scope';
+import { DYNAMIC, isStatic } from './shell-word';
+import type { SimpleCommand } from './simple-command';
 import type { PathContext } from './target-paths';
-import { unwrapCommand } from './unwrap-command';
 
 /** Options of {@link classifyCommand}. */
 export interface ClassifyOptions {
@@ -40,37 +29,19 @@ export interface ClassifyOptions {
   readonly homeDir?: string;
 }
 
-const rules: readonly Rule[] = [
-  recursiveRemoveRule,
-  findRule,
-  rsyncDeleteRule,
-  removeItemRule,
-  diskFormatRule,
-  blockDeviceWriteRule,
-  powerRule,
-  shellPayloadRule,
-  evalRule,
-  interpreterRule,
-  privilegeRule,
-  metadataRule,
-  hiddenExecutionRule,
-  detachRule,
-  outsideWorkspaceRule,
-  permissionRule,
-  linkRule,
-  ...sensitiveResourceRules,
-];
-
-const maximumNesting = 6;
+const maximumNesting = 8;
 
 /**
- * Classifies a shell command without running anything: it is parsed with tree-sitter-bash and
- * every command inside it (pipelines, lists, subshells, substitutions, loops, functions, the
- * payloads of `bash -c`, `eval` and scripts piped into a shell) is judged after wrappers such as
- * `sudo`, `env` or `xargs` are taken off. `block`: never run (recursive deletion of `/`, `~` or
- * system folders, disk formatting, writes to block devices, fork bombs, shutdown, ...). `warn`:
- * run only after the user confirms (privilege, `curl | sh`, interpreter one-liners, paths outside
- * the workspace, unparseable text). `allow`: everything else.
+ * Classifies a shell command without running anything. It is parsed with tree-sitter-bash and
+ * walked the way bash runs it: every command, wherever bash runs code (substitutions in any
+ * expansion, arithmetic, here-documents, subscripts, prompt expansions, traps, aliases,
+ * functions called with their arguments, scripts written then run), with static values
+ * followed (variables, arrays, positional parameters, loops, `cd`). Each command is judged by
+ * the rules, then what it runs (wrappers, `bash -c`, `eval`, `ssh host CODE`, ...) is judged in
+ * turn. `block`: never run (recursive deletion of `/`, `~` or system folders, disk formatting,
+ * writes to block devices, killing every process, fork bombs, shutdown, ...). `warn`: run only
+ * after the user confirms (privilege, downloaded or generated code, interpreter code, paths
+ * outside the workspace, unparseable text). `allow`: everything else.
  */
 export async function classifyCommand(
   command: string,
@@ -79,7 +50,8 @@ export async function classifyCommand(
   const parser = await loadBashParser();
   const workspaceRoot = resolve(options.workspaceRoot);
   const paths: PathContext = { workspaceRoot, homeDir: options.homeDir ?? homedir() };
-  const findings = classifyScript(parser, command, workspaceRoot, paths, 0);
+  const files = new Map<string, WrittenFile>();
+  const findings = classifyScript(parser, command, workspaceRoot, undefined, paths, files, 0);
   return summarize(findings);
 }
 
@@ -87,47 +59,112 @@ function classifyScript(
   parser: Parser,
   script: string,
   cwd: string | undefined,
+  args: readonly string[] | undefined,
   paths: PathContext,
+  files: Map<string, WrittenFile>,
   depth: number,
+  environment?: ReadonlyMap<string, readonly string[] | undefined>,
 ): Finding[] {
   if (depth > maximumNesting)
     return [warn('nesting', 'The command nests shell code too deeply to be checked.')];
-  const tree = parser.parse(script);
+  const tree = parser.parse(
+    normalizeSubshellSubstitutions(normalizeCoprocesses(normalizeHereDocuments(script))),
+  );
   if (!tree) return [warn('unparsed', 'The command could not be parsed, so it cannot be checked.')];
   try {
-    const extracted = new CommandExtractor(paths.homeDir, cwd).extract(tree.rootNode);
+    const scope = new ShellScope(paths.homeDir, cwd, files);
+    for (const [name, value] of environment ?? []) {
+      scope.set(name, value);
+      scope.exported.add(name);
+    }
+    if (args) {
+      if (args[0] !== undefined) scope.set('0', [args[0]]);
+      scope.positional = args.slice(1);
+    }
+    const walked = new ScriptWalker(scope).walk(tree.rootNode);
     const unparsed =
-      extracted.unparsed.length || !tree.rootNode.hasError
-        ? extracted.unparsed
-        : [script.slice(0, 80)];
+      walked.unparsed.length || !tree.rootNode.hasError ? walked.unparsed : [script.slice(0, 80)];
     const findings: Finding[] = [
-      ...forkBombFindings(extracted.forkBombs),
+      ...forkBombFindings(walked.forkBombs),
       ...unparsedFindings(unparsed),
       ...sensitiveAssignmentFindings(tree.rootNode),
     ];
     const context: RuleContext = {
       paths,
-      classifyNested: (nested, nestedCwd) =>
-        classifyScript(parser, nested, nestedCwd, paths, depth + 1),
+      classifyNested: (nested, nestedCwd, nestedArgs, environment) =>
+        classifyScript(parser, nested, nestedCwd, nestedArgs, paths, files, depth + 1, environment),
     };
-    for (const command of extracted.commands) {
-      const unwrapped = unwrapCommand(command.words);
-      if (unwrapped.lookupOnly) continue;
-      const [name, ...args] = unwrapped.words;
-      if (name !== undefined && !isStatic(name)) {
-        findings.push(
-          warn(
-            'dynamic-command',
-            `The program run by "${command.text.slice(0, 60)}" is only known when it runs.`,
-          ),
-        );
-      }
-      const input = { command, program: programName(name), args, wrappers: unwrapped.wrappers };
-      for (const rule of rules) findings.push(...rule(input, context));
-    }
+    for (const nested of walked.nestedScripts)
+      findings.push(...context.classifyNested(nested.script, nested.cwd));
+    for (const command of walked.commands) judge(command, command.words, [], context, findings, 0);
+    // tree-sitter-bash misreads some `[ ... ]` tests (`[ -d / ]` takes `/` for division) and
+    // swallows what follows; the same script with `test` instead is judged too.
+    const rewritten = tree.rootNode.hasError ? bracketsAsTest(script) : script;
+    if (rewritten !== script)
+      findings.push(
+        ...classifyScript(
+          parser,
+          rewritten,
+          cwd,
+          args,
+          paths,
+          files,
+          depth + 1,
+          environment,
+        ).filter((finding) => finding.rule !== 'unparsed'),
+      );
     return findings;
   } finally {
     tree.delete();
+  }
+}
+
+/** Judges one command, then each command it runs in turn (`sudo nice rm` is `sudo`, `nice`, `rm`). */
+function judge(
+  command: SimpleCommand,
+  words: readonly string[],
+  wrappers: readonly string[],
+  context: RuleContext,
+  findings: Finding[],
+  depth: number,
+): void {
+  if (depth > 16) {
+    findings.push(warn('nesting', 'The command nests wrappers too deeply to be checked.'));
+    return;
+  }
+  const [name, ...args] = words;
+  const program = programIdentity(name, command.cwd, context.paths);
+  if (name !== undefined)
+    findings.push(...unknownProgramFindings(name, program, args, command, context.paths));
+  const input = { command, program, args, wrappers, name };
+  for (const rule of rules) findings.push(...rule(input, context));
+  // Unknown parts may well be empty (an unset variable): what that would run must not be
+  // catastrophic either (`systemctl p${x}oweroff`, `rm -rf "$DIR"/`).
+  const expandsVariables = /\$\{?[A-Za-z_]/.test(command.text);
+  if (depth === 0 && expandsVariables && words.some((word) => word.includes(DYNAMIC))) {
+    const unset = words.map((word) => word.replaceAll(DYNAMIC, '')).filter((word) => word !== '');
+    const variant: Finding[] = [];
+    judge(command, unset, wrappers, context, variant, depth + 1);
+    findings.push(
+      ...variant.filter(
+        (finding) => finding.severity === 'block' || finding.rule !== 'outside-workspace',
+      ),
+    );
+  }
+  for (const payload of payloadsOf(program, args, argumentInput(program, args, command))) {
+    if (payload.kind !== 'command') continue;
+    // `env -C DIR`, `sudo -D DIR`: the command runs in another folder.
+    const moved =
+      payload.cwd === undefined
+        ? command
+        : {
+            ...command,
+            cwd:
+              isStatic(payload.cwd) && (command.cwd !== undefined || isAbsolute(payload.cwd))
+                ? resolve(command.cwd ?? '/', payload.cwd)
+                : undefined,
+          };
+    judge(moved, payload.words, [...wrappers, program], context, findings, depth + 1);
   }
 }
 
@@ -143,4 +180,32 @@ function summarize(findings: readonly Finding[]): Classification {
       ? 'warn'
       : 'allow';
   return { verdict, findings: list };
+}
+
+/** What `xargs -a FILE` reads, when known (a process substitution or a file written earlier); else its input. */
+function argumentInput(
+  program: string,
+  args: readonly string[],
+  command: SimpleCommand,
+): string | undefined {
+  const fromFile =
+    command.stdin?.file !== undefined ? command.files?.get(command.stdin.file)?.text : undefined;
+  if (program !== 'xargs') return command.stdin?.text ?? fromFile;
+  const at = args.findIndex(
+    (arg) => arg === '-a' || arg === '--arg-file' || arg.startsWith('--arg-file='),
+  );
+  if (at === -1) return command.stdin?.text ?? fromFile;
+  const file = args[at]!.startsWith('--arg-file=') ? args[at]!.slice(11) : args[at + 1];
+  if (file === undefined) return undefined;
+  const substitution = command.substitutions?.find((item) => item.path === file);
+  return substitution
+    ? substitution.output
+    : command.files?.get(resolve(command.cwd ?? '/', file))?.text;
+}
+
+/** The script with `[ ... ]` tests written as `test ...`. */
+function bracketsAsTest(script: string): string {
+  return script
+    .replace(/(^|[;&|(!{\s])\[(?=\s)/g, '$1test')
+    .replace(/(\s)\](?=\s*($|[;&|)}]))/gm, '$1');
 }

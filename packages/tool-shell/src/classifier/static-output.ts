@@ -1,5 +1,6 @@
-import { basename } from 'node:path';
-import { isStatic } from './shell-word';
+import { basename, dirname } from 'node:path';
+import { decodeAnsiC } from './ansi-c';
+import { DYNAMIC, isStatic } from './shell-word';
 
 /**
  * The output of a short pipeline of pure text commands (`echo`, `printf`, `base64 -d`,
@@ -20,6 +21,7 @@ export function staticPipelineOutput(
 
 function simulate(words: readonly string[], input: string | undefined): string | undefined {
   if (words.length === 0 || !words.every((word) => isStatic(word))) return undefined;
+  if (basename(words[0]!) === 'find') return findOutput(words.slice(1));
   const name = basename(words[0]!);
   const args = words.slice(1);
   switch (name) {
@@ -29,13 +31,55 @@ function simulate(words: readonly string[], input: string | undefined): string |
       return `${args.slice(index).join(' ')}${args.includes('-n') ? '' : '\n'}`;
     }
     case 'printf': {
-      const [format, ...rest] = args;
-      if (format === undefined) return undefined;
+      const [format, ...rest] = args[0] === '--' ? args.slice(1) : args;
+      if (format === undefined || format.startsWith('-')) return undefined;
+      const template = decodeAnsiC(format.replace(/\\0([0-7]{1,3})/g, '\\$1'));
+      const slots = (template.match(/%[sbdq]/g) ?? []).length;
+      let output = '';
       let position = 0;
-      return format.replace(/\\n/g, '\n').replace(/%[sb]/g, () => rest[position++] ?? '');
+      do {
+        output += template
+          .replace(/%([sbdq])/g, (_match, kind: string) => {
+            const value = rest[position++] ?? '';
+            return kind === 'b' ? decodeAnsiC(value) : value;
+          })
+          .replace(/%%/g, '%');
+      } while (slots > 0 && position < rest.length && output.length < 65_536);
+      return output;
+    }
+    case 'which':
+      return args
+        .filter((arg) => !arg.startsWith('-'))
+        .map((name) => `/usr/bin/${name}\n`)
+        .join('');
+    case 'command':
+    case 'type':
+      return args.length === 2 && /^-[vP]$/.test(args[0]!) ? `/usr/bin/${args[1]}\n` : undefined;
+    case 'dirname':
+      return args.length
+        ? `${args
+            .filter((arg) => !arg.startsWith('-'))
+            .map((arg) => dirname(arg))
+            .join('\n')}\n`
+        : undefined;
+    case 'basename':
+      return args[0] && !args[0].startsWith('-') ? `${basename(args[0], args[1])}\n` : undefined;
+    case 'mktemp':
+      return args.includes('-u') ? undefined : `/tmp/tmp.${DYNAMIC}\n`;
+    case 'tr': {
+      if (input === undefined || args.length !== 2 || args.some((arg) => arg.startsWith('-')))
+        return undefined;
+      const from = characterSet(args[0]!);
+      const to = characterSet(args[1]!);
+      return [...input]
+        .map((character) => {
+          const at = from.indexOf(character);
+          return at === -1 ? character : (to[Math.min(at, to.length - 1)] ?? '');
+        })
+        .join('');
     }
     case 'cat':
-      return args.length === 0 ? input : undefined;
+      return args.length === 0 || (args.length === 1 && args[0] === '-') ? input : undefined;
     case 'base64':
       if (
         input === undefined ||
@@ -43,8 +87,17 @@ function simulate(words: readonly string[], input: string | undefined): string |
       )
         return undefined;
       return Buffer.from(input.trim(), 'base64').toString('utf8');
+    case 'base32':
+      if (input === undefined || !args.some((arg) => arg === '-d' || arg === '--decode'))
+        return undefined;
+      return decodeBase32(input);
     case 'xxd':
-      if (input === undefined || !args.includes('-r') || !args.includes('-p')) return undefined;
+      if (
+        input === undefined ||
+        !args.some((arg) => /^-[a-z]*r/.test(arg)) ||
+        !args.some((arg) => /^-[a-z]*p/.test(arg))
+      )
+        return undefined;
       return Buffer.from(input.replace(/\s+/g, ''), 'hex').toString('utf8');
     case 'rev':
       return input
@@ -54,4 +107,54 @@ function simulate(words: readonly string[], input: string | undefined): string |
     default:
       return undefined;
   }
+}
+
+/**
+ * What `find ROOTS EXPRESSION` prints, as far as known: paths under each root (unknown names),
+ * and the root itself when no test filters it out.
+ */
+function findOutput(args: readonly string[]): string {
+  let start = 0;
+  while (start < args.length && /^-([HLP]+|D|O\d*)$/.test(args[start]!))
+    start += args[start] === '-D' ? 2 : 1;
+  const end = args.findIndex(
+    (arg, index) => index >= start && (arg.startsWith('-') || arg === '(' || arg === '!'),
+  );
+  const roots = args.slice(start, end === -1 ? undefined : end);
+  const filtered =
+    end !== -1 &&
+    args
+      .slice(end)
+      .some((arg) =>
+        /^-(name|iname|path|ipath|regex|iregex|type|newer|mtime|mmin|size|empty|perm|user|group)$/.test(
+          arg,
+        ),
+      );
+  const listed = roots.length ? roots : ['.'];
+  const separator = args.includes('-print0') ? '\0' : '\n';
+  return `${listed.flatMap((root) => [...(filtered ? [] : [root]), `${root.replace(/\/?$/, '/')}${DYNAMIC}`]).join(separator)}${separator}`;
+}
+
+/** A `tr` set with its ranges spelled out (`A-Za-z`). */
+function characterSet(set: string): string {
+  return set.replace(/(.)-(.)/gs, (_match, from: string, to: string) => {
+    let out = '';
+    for (let code = from.charCodeAt(0); code <= to.charCodeAt(0) && out.length < 256; code++)
+      out += String.fromCharCode(code);
+    return out;
+  });
+}
+
+function decodeBase32(text: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const character of text.replace(/[=\s]/g, '').toUpperCase()) {
+    const value = alphabet.indexOf(character);
+    if (value === -1) return '';
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const bytes: number[] = [];
+  for (let index = 0; index + 8 <= bits.length; index += 8)
+    bytes.push(Number.parseInt(bits.slice(index, index + 8), 2));
+  return Buffer.from(bytes).toString('utf8');
 }

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { WorkspaceGuard } from '@tinyelf/core';
@@ -47,6 +48,32 @@ const harmlessDevices =
 /** Block devices: writing to one destroys a disk. */
 export const blockDevicePattern =
   /^\/dev\/(sd[a-z]+\d*|hd[a-z]+\d*|vd[a-z]+\d*|xvd[a-z]+\d*|nvme\d+n\d+(p\d+)?|mmcblk\d+(p\d+)?|disk\d+(s\d+)?|rdisk\d+(s\d+)?|mapper\/.+|dm-\d+|md\d+|loop\d+|sr\d+|disk\/by-[a-z-]+\/.+)$/;
+
+/**
+ * A path as the kernel resolves it, without touching the disk: `.`, `..` and repeated slashes
+ * collapsed, and `/proc/<pid>/root` (the root folder seen by a process) taken off.
+ */
+export function normalizePath(path: string, cwd: string | undefined): string {
+  const absolute = path.startsWith('/') ? path : `${cwd ?? ''}/${path}`;
+  const parts: string[] = [];
+  for (const part of absolute.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+    const joined = `/${parts.join('/')}`;
+    // The root and working folder that /proc shows for a process are those of the command.
+    if (/^\/proc\/(self|thread-self|\d+)(\/task\/\d+)?\/root$/.test(joined)) parts.length = 0;
+    else if (cwd !== undefined && /^\/proc\/(self|thread-self)\/cwd$/.test(joined))
+      parts.splice(0, parts.length, ...cwd.split('/').filter(Boolean));
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** Whether a path names a block device (a disk or partition), in any spelling. */
+export function isBlockDevice(path: string, cwd: string | undefined): boolean {
+  if (!path.startsWith('/') && cwd === undefined) return false;
+  return blockDevicePattern.test(normalizePath(path, cwd));
+}
 
 /** Places paths are judged against. */
 export interface PathContext {
@@ -101,14 +128,16 @@ export function classifyTarget(
             : 'inside';
     if (!prefix.startsWith('/') && cwd === undefined) return 'unknown';
     const folder = prefix.endsWith('/')
-      ? resolve(cwd ?? '/', prefix)
-      : dirname(resolve(cwd ?? '/', prefix));
-    if (isCritical(folder, context) || folder === '/') return 'critical';
+      ? normalizePath(prefix, cwd)
+      : dirname(normalizePath(prefix, cwd));
+    if (isCritical(folder, context) || isCritical(realPath(folder, true), context))
+      return 'critical';
     return placeOf(folder, context) === 'outside' ? 'outside' : 'inside';
   }
   if (!raw.startsWith('/') && cwd === undefined) return 'unknown';
-  const path = resolve(cwd ?? '/', raw);
-  if (isCritical(path, context)) return 'critical';
+  const path = normalizePath(raw, cwd);
+  if (isCritical(path, context) || isCritical(realPath(path, raw.endsWith('/')), context))
+    return 'critical';
   return placeOf(path, context);
 }
 
@@ -119,10 +148,24 @@ function firstUnknown(raw: string): number {
   return positions.length ? Math.min(...positions) : -1;
 }
 
+/** The path with symbolic links resolved (only the last one when `followLast`), as far as it exists. */
+function realPath(path: string, followLast: boolean): string {
+  try {
+    return followLast
+      ? realpathSync(path)
+      : resolve(realpathSync(dirname(path)), path.slice(dirname(path).length + 1) || '.');
+  } catch {
+    return path;
+  }
+}
+
 function isCritical(path: string, context: PathContext): boolean {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return (
     trimmed === '/' ||
+    context.workspaceRoot.startsWith(`${trimmed}/`) ||
+    /^\/home\/[^/]+$/.test(trimmed) ||
+    /^\/Users\/[^/]+$/.test(trimmed) ||
     trimmed === context.homeDir ||
     trimmed === homedir() ||
     systemFolders.has(trimmed)

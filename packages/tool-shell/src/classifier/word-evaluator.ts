@@ -1,201 +1,227 @@
 import type { Node } from 'web-tree-sitter';
+import { decodeAnsiC } from './ansi-c';
+import { arithmeticValue } from './arithmetic-value';
+import { expandBraces } from './brace-expansion';
+import { type ExpansionHooks, expandParameter } from './parameter-expansion';
+import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
 
-/** What word evaluation needs to know: the home folder, and how to run `$(...)` statically. */
-export interface WordScope {
-  readonly homeDir: string;
-  /** The output of a command substitution when it can be known without running anything. */
-  staticOutput(substitution: Node): string | undefined;
+/** What evaluating a word needs besides the node: the scope and how to walk substitutions. */
+export interface WordContext {
+  readonly scope: ShellScope;
+  /** Walks a `$(...)` or backtick substitution; its output when known without running. */
+  substitutionOutput(node: Node): string | undefined;
+  /** Walks a `<(...)` or `>(...)` substitution; the `/dev/fd/...` name the program sees. */
+  processSubstitution(node: Node): string;
+  /** Walks a `$((...))` expansion (its substitutions, and variables whose values hold code). */
+  arithmetic(node: Node): void;
+  /** Reports text that bash runs as code while expanding (`${x@P}`). */
+  evaluatedAsCode(text: string): void;
 }
 
-/** A word's value and how bash treats it afterwards. */
-export interface EvaluatedWord {
-  readonly value: string;
-  /** Quoted somewhere (no globbing, tilde or brace expansion). */
-  readonly quoted: boolean;
-  /** An unquoted expansion whose value bash splits on whitespace. */
-  readonly splits: boolean;
+// Characters that came from quotes (or from expansions, for braces) are protected so that field
+// splitting and brace expansion leave them alone, as bash does.
+const protectedForms: Record<string, string> = {
+  ' ': '\u{E011}',
+  '\t': '\u{E012}',
+  '\n': '\u{E013}',
+  '{': '\u{E014}',
+  '}': '\u{E015}',
+  ',': '\u{E016}',
+};
+const fieldBreak = '\u{E017}';
+const quotedEmpty = '\u{E018}';
+const unprotectedForms = Object.fromEntries(
+  Object.entries(protectedForms).map(([plain, form]) => [form, plain]),
+);
+
+function protectAll(text: string): string {
+  return text.replace(/[ \t\n{},]/g, (character) => protectedForms[character]!);
 }
 
-/** Evaluates one word node the way bash would before passing it to a program. */
-export function evaluateWord(node: Node, scope: WordScope): EvaluatedWord {
-  switch (node.type) {
-    case 'word':
-    case 'command_name': {
-      if (node.type === 'command_name' && node.firstNamedChild)
-        return evaluateWord(node.firstNamedChild, scope);
-      return {
-        value: expandTilde(unescapeUnquoted(node.text), scope.homeDir),
-        quoted: false,
-        splits: false,
-      };
+/** An unquoted expansion's value: split on the characters of `$IFS`, never brace-expanded. */
+function splitting(text: string, scope: ShellScope): string {
+  const separators = scope.get('IFS')?.[0] ?? ' \t\n';
+  let value = '';
+  for (const character of text) {
+    if (separators.includes(character)) value += fieldBreak;
+    else if (character in protectedForms) value += protectedForms[character]!;
+    else value += character;
+  }
+  return value;
+}
+
+function unprotect(text: string): string {
+  return text.replace(/[\u{E011}-\u{E018}]/gu, (character) =>
+    character === fieldBreak ? ' ' : character === quotedEmpty ? '' : unprotectedForms[character]!,
+  );
+}
+
+const wordTypes = new Set([
+  'word',
+  'string',
+  'raw_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+  'ansi_c_string',
+  'translated_string',
+  'number',
+  'brace_expression',
+]);
+
+/** Whether a node is a word (an argument, a value) rather than a statement. */
+export function isWordNode(node: Node): boolean {
+  return wordTypes.has(node.type);
+}
+
+/** The words bash makes of one word node: expanded, split on whitespace and brace-expanded. */
+export function expandWord(node: Node, context: WordContext): string[] {
+  const text = piece(node, context, false, true);
+  const fields: string[] = [];
+  for (const expanded of expandBraces(text)) {
+    for (const field of expanded.split(/[ \t\n\u{E017}]+/u)) {
+      if (field !== '') fields.push(unprotect(field));
     }
+  }
+  return fields;
+}
+
+/** The value of a word where bash neither splits nor brace-expands (assignments, redirections). */
+export function wordValue(node: Node, context: WordContext): string {
+  return unprotect(piece(node, context, false, true));
+}
+
+function piece(node: Node, context: WordContext, quoted: boolean, first: boolean): string {
+  switch (node.type) {
+    case 'command_name':
+      return node.firstNamedChild ? piece(node.firstNamedChild, context, quoted, first) : '';
+    case 'word':
+      return unquotedWord(node.text, context.scope, first);
     case 'number':
     case 'file_descriptor':
-      return { value: node.text, quoted: false, splits: false };
+    case 'test_operator':
+    case 'regex':
+    case 'extglob_pattern':
+      return node.text;
     case 'raw_string':
-      return { value: node.text.slice(1, -1), quoted: true, splits: false };
+      return protectAll(node.text.slice(1, -1)) || quotedEmpty;
     case 'ansi_c_string':
-      return { value: decodeAnsiC(node.text.slice(2, -1)), quoted: true, splits: false };
+      return protectAll(decodeAnsiC(node.text.slice(2, -1))) || quotedEmpty;
     case 'string':
     case 'translated_string':
-      return { value: evaluateDoubleQuoted(node, scope), quoted: true, splits: false };
+      return doubleQuoted(node, context) || quotedEmpty;
     case 'concatenation': {
       let value = '';
-      let quoted = false;
-      for (const child of node.namedChildren) {
+      let index = 0;
+      for (const child of node.children) {
         if (!child) continue;
-        const part = evaluateWord(child, scope);
-        value += part.value;
-        quoted ||= part.quoted;
+        value += piece(child, context, quoted, first && index === 0);
+        index++;
       }
-      const first = node.namedChildren[0];
-      if (first?.type === 'word' && first.text.startsWith('~'))
-        value = expandTilde(value, scope.homeDir);
-      return { value, quoted, splits: false };
+      return value;
     }
     case 'simple_expansion':
-    case 'expansion':
-      return { value: evaluateExpansion(node, scope), quoted: false, splits: true };
-    case 'command_substitution':
-      return {
-        value: trimNewlines(scope.staticOutput(node) ?? DYNAMIC),
-        quoted: false,
-        splits: true,
-      };
+    case 'expansion': {
+      const { values } = expandParameter(node.text, context.scope, hooks(context));
+      if (values === undefined) return DYNAMIC;
+      return splitting(values.join(' '), context.scope);
+    }
+    case 'command_substitution': {
+      const output = context.substitutionOutput(node);
+      return output === undefined ? DYNAMIC : splitting(output.replace(/\n+$/, ''), context.scope);
+    }
     case 'process_substitution':
-      return { value: `/dev/fd/${DYNAMIC}`, quoted: false, splits: false };
+      return protectAll(context.processSubstitution(node));
+    case 'arithmetic_expansion':
+      context.arithmetic(node);
+      return arithmeticValue(node.text) ?? DYNAMIC;
+    case 'brace_expression':
+      return node.text;
     default:
-      return { value: DYNAMIC, quoted: false, splits: false };
+      if (!node.isNamed) return node.text;
+      return DYNAMIC;
   }
 }
 
-function evaluateDoubleQuoted(node: Node, scope: WordScope): string {
+function doubleQuoted(node: Node, context: WordContext): string {
   let value = '';
   for (const child of node.children) {
     if (!child || child.type === '"' || child.type === '$"') continue;
-    if (child.type === 'string_content')
-      value += child.text.replace(/\\([$`"\\\n])/g, (_match, character: string) =>
-        character === '\n' ? '' : character,
-      );
-    else if (child.type === 'simple_expansion' || child.type === 'expansion')
-      value += evaluateExpansion(child, scope);
-    else if (child.type === 'command_substitution')
-      value += trimNewlines(scope.staticOutput(child) ?? DYNAMIC);
-    else if (child.isNamed) value += DYNAMIC;
-    else value += child.text;
+    switch (child.type) {
+      case 'string_content':
+        value += protectAll(
+          child.text.replace(/\\([$`"\\\n])/g, (_match, character: string) =>
+            character === '\n' ? '' : character,
+          ),
+        );
+        break;
+      case 'simple_expansion':
+      case 'expansion': {
+        const { values, perElement } = expandParameter(child.text, context.scope, hooks(context));
+        if (values === undefined) value += DYNAMIC;
+        else if (perElement) value += values.map(protectAll).join(fieldBreak);
+        else value += protectAll(values.join(' '));
+        break;
+      }
+      case 'command_substitution': {
+        const output = context.substitutionOutput(child);
+        value += output === undefined ? DYNAMIC : protectAll(output.replace(/\n+$/, ''));
+        break;
+      }
+      case 'arithmetic_expansion':
+        context.arithmetic(child);
+        value += DYNAMIC;
+        break;
+      default:
+        // tree-sitter does not know every operator (`${x~~}`): the text is expanded by hand.
+        if (child.type === 'ERROR' && /^\$\{[\s\S]*\}$/.test(child.text)) {
+          const { values } = expandParameter(child.text, context.scope, hooks(context));
+          value += values === undefined ? DYNAMIC : protectAll(values.join(' '));
+        } else value += child.isNamed ? DYNAMIC : protectAll(child.text);
+    }
   }
   return value;
 }
 
-function evaluateExpansion(node: Node, scope: WordScope): string {
-  const text = node.text;
-  const simple = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(text);
-  if (simple) return knownVariable(simple[1]!, scope) ?? DYNAMIC;
-  const withDefault = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(:?[-=])(.*)\}$/s.exec(text);
-  if (withDefault) {
-    const known = knownVariable(withDefault[1]!, scope);
-    if (known !== undefined) return known;
-    // An unset variable (all but HOME are unknown here) takes the default, as bash does.
-    return unquoteSimple(withDefault[3]!, scope.homeDir);
-  }
-  return DYNAMIC;
+function hooks(context: WordContext): ExpansionHooks {
+  return {
+    evaluateOperand: (text) => operandValue(text, context.scope),
+    evaluatedAsCode: (text) => context.evaluatedAsCode(text),
+  };
 }
 
-function knownVariable(name: string, scope: WordScope): string | undefined {
-  return name === 'HOME' ? scope.homeDir : undefined;
+/** The value of the word inside `${x:-WORD}`: quotes, `~` and simple expansions. */
+function operandValue(text: string, scope: ShellScope): string {
+  if (/^'[^']*'$/.test(text)) return text.slice(1, -1);
+  if (/^"[^"$`\\]*"$/.test(text)) return text.slice(1, -1);
+  const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\}?$/.exec(text);
+  if (variable) return scope.get(variable[1]!)?.join(' ') ?? DYNAMIC;
+  if (/[$`"']/.test(text)) return DYNAMIC;
+  return unprotect(unquotedWord(text, scope, true));
 }
 
-function unquoteSimple(text: string, homeDir: string): string {
-  if (/^'.*'$/s.test(text)) return text.slice(1, -1);
-  if (/^".*"$/s.test(text)) return text.slice(1, -1);
-  return expandTilde(unescapeUnquoted(text), homeDir);
-}
-
-/** Removes the backslashes bash removes from an unquoted word (`\r` is `r`, `\\` is `\`). */
-export function unescapeUnquoted(text: string): string {
-  return text.replace(/\\(\n|.)/gs, (_match, character: string) =>
-    character === '\n' ? '' : character,
+/** An unquoted word: backslashes removed (the escaped character protected) and `~` expanded. */
+function unquotedWord(text: string, scope: ShellScope, first: boolean): string {
+  let value = text.replace(/\\(\n|.)/gs, (_match, character: string) =>
+    character === '\n' ? '' : protectAll(character),
   );
-}
-
-function expandTilde(value: string, homeDir: string): string {
-  if (value === '~') return homeDir;
-  if (value.startsWith('~/')) return homeDir + value.slice(1);
-  if (/^~[A-Za-z_]/.test(value))
-    return DYNAMIC + value.slice(value.indexOf('/') === -1 ? value.length : value.indexOf('/'));
+  if (first && value.startsWith('~')) value = expandTilde(value, scope);
   return value;
 }
 
-function trimNewlines(value: string): string {
-  return value.replace(/\n+$/, '');
-}
-
-/** Decodes the escapes of an ANSI-C quoted string (`$'...'`). */
-export function decodeAnsiC(body: string): string {
-  return body.replace(
-    /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs,
-    (_match, sequence: string) => {
-      const head = sequence[0]!;
-      if (head === 'x' || head === 'u' || head === 'U')
-        return String.fromCodePoint(Number.parseInt(sequence.slice(1), 16));
-      if (/[0-7]/.test(head)) return String.fromCharCode(Number.parseInt(sequence, 8));
-      if (head === 'c') return String.fromCharCode(sequence.charCodeAt(1) & 31);
-      const simple: Record<string, string> = {
-        n: '\n',
-        t: '\t',
-        r: '\r',
-        a: '\x07',
-        b: '\b',
-        e: '\x1b',
-        E: '\x1b',
-        f: '\f',
-        v: '\v',
-      };
-      return simple[head] ?? head;
-    },
-  );
-}
-
-/** Expands unquoted brace lists (`/{etc,usr}` is `/etc /usr`), at most 64 results. */
-export function expandBraces(value: string): string[] {
-  const results: string[] = [];
-  const pending = [value];
-  while (pending.length > 0 && results.length < 64) {
-    const current = pending.shift()!;
-    const group = findBraceGroup(current);
-    if (!group) {
-      results.push(current);
-      continue;
-    }
-    for (const alternative of group.alternatives) {
-      pending.push(current.slice(0, group.start) + alternative + current.slice(group.end + 1));
-    }
-  }
-  return results.concat(pending);
-}
-
-function findBraceGroup(
-  value: string,
-): { start: number; end: number; alternatives: string[] } | undefined {
-  for (let start = value.indexOf('{'); start !== -1; start = value.indexOf('{', start + 1)) {
-    let depth = 0;
-    const cuts: number[] = [];
-    for (let index = start; index < value.length; index++) {
-      const character = value[index];
-      if (character === '{') depth++;
-      else if (character === '}') {
-        depth--;
-        if (depth === 0) {
-          if (cuts.length === 0) break;
-          const bounds = [start, ...cuts, index];
-          const alternatives = bounds
-            .slice(0, -1)
-            .map((cut, position) => value.slice(cut + 1, bounds[position + 1]));
-          return { start, end: index, alternatives };
-        }
-      } else if (character === ',' && depth === 1) cuts.push(index);
-    }
-  }
-  return undefined;
+function expandTilde(value: string, scope: ShellScope): string {
+  const slash = value.indexOf('/');
+  const prefix = value.slice(1, slash === -1 ? undefined : slash);
+  const rest = slash === -1 ? '' : value.slice(slash);
+  let home: string | undefined;
+  if (prefix === '') home = scope.get('HOME')?.[0] ?? DYNAMIC;
+  else if (prefix === '+') home = scope.cwd ?? DYNAMIC;
+  else if (prefix === '-') home = scope.oldCwd ?? DYNAMIC;
+  else if (prefix === 'root') home = '/root';
+  else if (/^[a-z_][a-z0-9_-]*\$?$/i.test(prefix)) home = `/home/${prefix}`;
+  return home === undefined ? value : protectAll(home) + rest;
 }

@@ -1,7 +1,22 @@
 import type { Finding } from '../finding';
+import { throughLinks } from '../linked-paths';
+import { hasOption, parseOptions } from '../option-parser';
 import { DYNAMIC } from '../shell-word';
 import { classifyTarget, type PathContext } from '../target-paths';
-import { block, hasFlag, operands, type Rule, warn } from './rule';
+import { block, operands, type Rule, warn } from './rule';
+
+const rmLongOptions = [
+  'recursive',
+  'force',
+  'interactive',
+  'one-file-system',
+  'no-preserve-root',
+  'preserve-root',
+  'dir',
+  'verbose',
+  'help',
+  'version',
+];
 
 /** Judges the targets of a recursive delete: critical ones block, others outside warn. */
 export function judgeDeleteTargets(
@@ -24,7 +39,7 @@ export function judgeDeleteTargets(
         break;
       case 'workspace-root':
         findings.push(
-          warn('delete-workspace', `${verb} ${shown}: the whole workspace would be deleted.`),
+          block('delete-workspace', `${verb} ${shown}: the whole workspace would be deleted.`),
         );
         break;
       case 'outside':
@@ -50,9 +65,9 @@ export function judgeDeleteTargets(
 /** `rm -r`, in any spelling of the flags (`-rf`, `-fr`, `-R`, `--recursive`, after `--`). */
 export const recursiveRemoveRule: Rule = ({ program, args, command }, { paths }) => {
   if (program !== 'rm') return [];
-  const recursive = hasFlag(args, 'r', ['--recursive']) || hasFlag(args, 'R');
-  const targets = operands(args);
-  if (!recursive) return [];
+  const parsed = parseOptions(args, { longFlags: rmLongOptions });
+  if (!hasOption(parsed, 'r', 'R', 'recursive')) return [];
+  const targets = parsed.operands.map((target) => throughLinks(target, command.cwd, command.files));
   return judgeDeleteTargets(targets, command.cwd, paths, 'rm -r');
 };
 
@@ -69,7 +84,6 @@ const findFilters = new Set([
   '-size',
   '-user',
   '-group',
-  '-type',
   '-empty',
   '-perm',
   '-wholename',
@@ -78,15 +92,25 @@ const findFilters = new Set([
 /** `find PATH -delete`, and the command `-exec`/`-execdir`/`-ok` runs (judged with `{}` unknown). */
 export const findRule: Rule = ({ program, args, command }, context) => {
   if (program !== 'find') return [];
+  let start = 0;
+  while (start < args.length && /^-([HLP]+|D|O\d*)$/.test(args[start]!))
+    start += args[start] === '-D' ? 2 : 1;
+  if (args[start] === '--') start++;
   const firstExpression = args.findIndex(
-    (arg) => arg.startsWith('-') || arg === '(' || arg === '!',
+    (arg, index) =>
+      index >= start && (arg.startsWith('-') || arg === '(' || arg === '!' || arg === ','),
   );
-  const roots = (firstExpression === -1 ? args : args.slice(0, firstExpression)).filter(Boolean);
+  const roots = (
+    firstExpression === -1 ? args.slice(start) : args.slice(start, firstExpression)
+  ).filter(Boolean);
   const searchRoots = roots.length ? roots : ['.'];
   const expression = firstExpression === -1 ? [] : args.slice(firstExpression);
   const findings: Finding[] = [];
-  if (expression.includes('-delete')) {
-    const filtered = expression.some((arg) => findFilters.has(arg));
+  const deleteAt = expression.indexOf('-delete');
+  if (deleteAt !== -1) {
+    const alternatives = expression.some((arg) => arg === '-o' || arg === '-or' || arg === ',');
+    const filtered =
+      !alternatives && expression.slice(0, deleteAt).some((arg) => findFilters.has(arg));
     const verdicts = judgeDeleteTargets(
       searchRoots.map((root) => `${root.replace(/\/?$/, '/')}${DYNAMIC}`),
       command.cwd,

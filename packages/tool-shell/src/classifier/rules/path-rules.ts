@@ -1,7 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import type { Finding } from '../finding';
+import { isWrapper } from '../program-table';
 import { DYNAMIC } from '../shell-word';
-import { blockDevicePattern, classifyTarget, isHarmlessDevice } from '../target-paths';
+import { classifyTarget, isBlockDevice, isHarmlessDevice } from '../target-paths';
 import { block, hasFlag, operands, type Rule, warn } from './rule';
 
 /** Programs whose arguments are data, not paths. */
@@ -41,6 +42,33 @@ const patternFirst = new Set([
   'yq',
 ]);
 
+/** Options whose value is a pattern or a name, not a path, per program. */
+const patternOptions: Record<string, RegExp> = {
+  grep: /^(-e|--regexp|--include|--exclude|--exclude-dir|--label|--color|--colour)$/,
+  rg: /^(-e|--regexp|-g|--glob|--iglob|-t|--type|-T|--type-not|--type-add|-r|--replace|-M|--max-columns|--colors|--context-separator|--field-match-separator)$/,
+  ag: /^(-G|--file-search-regex|--ignore|-g)$/,
+  sed: /^(-e|--expression|-l|--line-length|-s|--separate)$/,
+  awk: /^(-v|--assign|-F|--field-separator|-e|--source)$/,
+  find: /^(-name|-iname|-path|-ipath|-regex|-iregex|-wholename|-iwholename|-lname|-ilname|-perm|-type|-xtype|-size|-user|-group|-mtime|-mmin|-atime|-amin|-ctime|-cmin|-printf|-fprintf|-regextype|-maxdepth|-mindepth|-fstype|-context|-uid|-gid|-links|-inum|-samefile|-used)$/,
+  jq: /^(--arg|--argjson|--jsonargs|--args)$/,
+};
+for (const alias of ['egrep', 'fgrep', 'zgrep']) patternOptions[alias] = patternOptions.grep!;
+for (const alias of ['gawk', 'mawk', 'nawk']) patternOptions[alias] = patternOptions.awk!;
+patternOptions.gsed = patternOptions.sed!;
+patternOptions.fd = /^(-e|--extension|-E|--exclude|-t|--type|-g|--glob)$/;
+
+/** Programs whose path-like arguments live elsewhere (in a container, on a remote host). */
+const elsewhere = new Set([
+  'docker',
+  'podman',
+  'nerdctl',
+  'kubectl',
+  'helm',
+  'ssh',
+  'gcloud',
+  'git',
+]);
+
 /** Whether an argument looks like a file path (and not a URL, an option or prose). */
 function looksLikePath(word: string): boolean {
   if (word.includes('://') || /\s/.test(word) || word === '') return false;
@@ -67,7 +95,13 @@ export const outsideWorkspaceRule: Rule = ({ program, args, command }, { paths }
   const seen = new Set<string>();
   const check = (path: string, role: string) => {
     // Block devices are judged by the device rule.
-    if (seen.has(path) || isHarmlessDevice(path) || blockDevicePattern.test(path)) return;
+    if (
+      seen.has(path) ||
+      isHarmlessDevice(path) ||
+      isBlockDevice(path, command.cwd) ||
+      path === '/proc/sysrq-trigger'
+    )
+      return;
     seen.add(path);
     const kind = classifyTarget(path, command.cwd, paths);
     if (kind === 'outside' || kind === 'critical') {
@@ -81,12 +115,40 @@ export const outsideWorkspaceRule: Rule = ({ program, args, command }, { paths }
   };
   // The targets of a recursive rm are judged by the deletion rule.
   const judgedElsewhere =
-    program === 'rm' && (hasFlag(args, 'r', ['--recursive']) || hasFlag(args, 'R'));
-  if (!dataPrograms.has(program) && !judgedElsewhere) {
+    program === 'rm' &&
+    (hasFlag(args, 'r', ['--recursive']) ||
+      hasFlag(args, 'R') ||
+      args.some((arg) => /^--rec/.test(arg)));
+  if (
+    !dataPrograms.has(program) &&
+    !judgedElsewhere &&
+    !elsewhere.has(program) &&
+    !isWrapper(program)
+  ) {
+    const valueOptions = patternOptions[program];
     let skipPattern =
       patternFirst.has(program) &&
-      !args.some((arg) => arg === '-e' || arg === '-f' || arg.startsWith('--regexp'));
-    for (const arg of args) {
+      !args.some(
+        (arg) =>
+          arg === '-e' ||
+          arg === '-f' ||
+          arg.startsWith('--regexp') ||
+          arg.startsWith('--expression') ||
+          /^-[a-zA-Z]*e/.test(arg),
+      );
+    for (let index = 0; index < args.length; index++) {
+      const arg = args[index]!;
+      if (valueOptions?.test(arg)) {
+        index++;
+        continue;
+      }
+      if (valueOptions && /^-[A-Za-z]/.test(arg) && valueOptions.test(arg.slice(0, 2))) continue;
+      if (
+        valueOptions &&
+        /^--[a-z-]+=/.test(arg) &&
+        valueOptions.test(arg.slice(0, arg.indexOf('=')))
+      )
+        continue;
       if (skipPattern && !arg.startsWith('-')) {
         skipPattern = false;
         continue;
@@ -107,7 +169,7 @@ export const permissionRule: Rule = ({ program, args, command }, { paths }) => {
   if (!/^(chmod|chown|chgrp|chattr|setfacl)$/.test(program)) return [];
   const findings: Finding[] = [];
   const targets = operands(args);
-  const recursive = hasFlag(args, 'R', ['--recursive']);
+  const recursive = hasFlag(args, 'R', ['--recursive']) || args.some((arg) => /^--rec/.test(arg));
   const files =
     program === 'chmod' || program === 'chown' || program === 'chgrp' ? targets.slice(1) : targets;
   if (recursive) {

@@ -12,13 +12,23 @@ export interface RuleInput {
   readonly args: readonly string[];
   /** The wrappers that were taken off, outermost first. */
   readonly wrappers: readonly string[];
+  /** The program word as written (`./scripts/format`, `/usr/bin/rm`), when static. */
+  readonly name?: string;
 }
 
 /** What a rule may use besides the command. */
 export interface RuleContext {
   readonly paths: PathContext;
-  /** Classifies shell code found inside a command (`bash -c '...'`, `eval`, a script piped to `sh`). */
-  classifyNested(script: string, cwd: string | undefined): readonly Finding[];
+  /**
+   * Classifies shell code found inside a command (`bash -c '...'`, `eval`, a script piped to
+   * `sh`); `args` are `$0 $1 ...` when the code is given some (`sh -c CODE name arg`).
+   */
+  classifyNested(
+    script: string,
+    cwd: string | undefined,
+    args?: readonly string[],
+    environment?: ReadonlyMap<string, readonly string[] | undefined>,
+  ): readonly Finding[];
 }
 
 /** A rule: the findings it makes for one command. */

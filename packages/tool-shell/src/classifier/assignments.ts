@@ -1,0 +1,152 @@
+import type { Node } from 'web-tree-sitter';
+import type { ScriptWalker } from './script-walker';
+import type { ShellScope } from './shell-scope';
+import { DYNAMIC } from './shell-word';
+
+// Assignments and declarations, and the strings bash evaluates as code while running builtins:
+// prompt variables, subscripts (`a[$(cmd)]`), arithmetic operands whose values hold `$(...)`.
+
+/** Variables whose value bash runs through prompt expansion (their `$(...)` runs). */
+const promptVariables = /^PS[0-4]$/;
+/** Builtins whose arguments may hold subscripts that bash evaluates as arithmetic. */
+const subscriptBuiltins = new Set([
+  'let',
+  'test',
+  '[',
+  'printf',
+  'read',
+  'unset',
+  'declare',
+  'typeset',
+  'local',
+  'export',
+  'readonly',
+  'mapfile',
+  'readarray',
+  'wait',
+  'shift',
+  'return',
+  'exit',
+  'ulimit',
+]);
+
+/** An assignment `name=value`, `name+=value`, `name=(...)`, `name[i]=value` into a scope. */
+export function assign(
+  walker: ScriptWalker,
+  node: Node,
+  scope: ShellScope,
+  into: ShellScope,
+): void {
+  const nameNode = node.childForFieldName('name');
+  const valueNode = node.childForFieldName('value');
+  if (!nameNode) return;
+  let name = nameNode.text;
+  let element: number | undefined;
+  if (nameNode.type === 'subscript') {
+    name = nameNode.childForFieldName('name')?.text ?? name;
+    const index = nameNode.childForFieldName('index');
+    const indexValue = index ? walker.value(index, scope) : '';
+    if (/[$`]/.test(indexValue)) walker.nested(`: ${indexValue}`, scope);
+    element = /^\d+$/.test(indexValue) ? Number(indexValue) : -1;
+  }
+  const append = node.children.some((child) => child?.type === '+=');
+  let values: string[] | undefined;
+  if (valueNode?.type === 'array') {
+    values = [];
+    for (const item of valueNode.namedChildren) {
+      if (!item) continue;
+      for (const field of walker.fields(item, scope))
+        values.push(field.replace(/^\[[^\]]*\]=/, ''));
+    }
+  } else values = [valueNode ? walker.value(valueNode, scope) : ''];
+  const previous = into.get(name);
+  if (element !== undefined) {
+    if (element === -1 || !previous) into.set(name, undefined);
+    else {
+      const next = [...previous];
+      next[element] = append ? (next[element] ?? '') + values[0] : values[0]!;
+      into.set(name, next);
+    }
+  } else if (append) {
+    if (!previous) into.set(name, undefined);
+    else if (valueNode?.type === 'array') into.set(name, [...previous, ...values]);
+    else into.set(name, [(previous[0] ?? '') + values[0], ...previous.slice(1)]);
+  } else into.set(name, values);
+  if (promptVariables.test(name)) for (const value of values) walker.nested(`: ${value}`, scope);
+  if (name === 'PROMPT_COMMAND') for (const value of values) walker.nested(value, scope);
+}
+
+/** `declare`, `typeset`, `local`, `export`, `readonly` with their assignments. */
+export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope): void {
+  const keyword = node.firstChild?.text ?? '';
+  const options = node.namedChildren
+    .filter((child) => child?.type === 'word' && child.text.startsWith('-'))
+    .map((child) => child!.text)
+    .join('');
+  const reference = /^-[a-zA-Z]*n/.test(options);
+  const exported = keyword === 'export' || /^-[a-zA-Z]*x/.test(options);
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'variable_assignment') {
+      assign(walker, child, scope, scope);
+      const name = child.childForFieldName('name')?.text ?? '';
+      if (exported) scope.exported.add(name);
+      // A reference (`declare -n ref=HOME`) reads its target; its value here is the target's.
+      if (reference) {
+        const target = scope.get(name)?.[0] ?? '';
+        scope.set(name, /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? scope.get(target) : undefined);
+      }
+    } else if (child.type === 'variable_name') {
+      if (!scope.variables.has(child.text)) scope.set(child.text, undefined);
+      if (exported) scope.exported.add(child.text);
+    } else {
+      const value = walker.value(child, scope);
+      const assignment = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=([\s\S]*)$/.exec(value);
+      if (/\[/.test(value) && /[$`]/.test(value)) walker.nested(`: ${value}`, scope);
+      if (assignment) scope.set(assignment[1]!, assignment[2] ? undefined : [assignment[3]!]);
+    }
+  }
+}
+
+/** Strings inside `[[ ]]` that bash evaluates (subscripts of `-v`, arithmetic operands). */
+export function evaluatedStrings(walker: ScriptWalker, node: Node, scope: ShellScope): void {
+  for (const word of node.descendantsOfType(['string', 'raw_string', 'word', 'concatenation'])) {
+    if (!word || word.parent?.type === 'concatenation') continue;
+    const value = walker.value(word, scope);
+    if (/[$`]/.test(value.replaceAll(DYNAMIC, ''))) walker.nested(`: ${value}`, scope);
+  }
+  if (/-(eq|ne|lt|le|gt|ge|v)\b/.test(node.text)) arithmetic(walker, node, scope);
+}
+
+/** `$((...))`, `((...))`: variables whose values hold code run it when evaluated. */
+export function arithmetic(walker: ScriptWalker, node: Node, scope: ShellScope): void {
+  // `$((cmd args) 2>&1)` is a command substitution of a subshell that tree-sitter reads as
+  // arithmetic; its text is judged as that too.
+  if (/^\$\(\(/.test(node.text) && /[A-Za-z_][\w-]*\s+[-\w/'"$]/.test(node.text))
+    walker.nested(`: $( ${node.text.slice(2, -1)} )`, scope);
+  for (const name of new Set(node.text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [])) {
+    for (const value of scope.variables.get(name) ?? []) {
+      if (/[$`]/.test(value)) walker.nested(`: ${value}`, scope);
+    }
+  }
+}
+
+/** Arguments of builtins that bash evaluates as arithmetic or subscripts (`let`, `test -v`, `printf -v`). */
+export function builtinStrings(
+  walker: ScriptWalker,
+  words: readonly string[],
+  scope: ShellScope,
+): void {
+  if (!subscriptBuiltins.has(words[0]!)) return;
+  for (const word of words.slice(1)) {
+    if (/[$`]/.test(word.replaceAll(DYNAMIC, '')) && (words[0] === 'let' || /\[/.test(word)))
+      walker.nested(`: ${word}`, scope);
+  }
+  if (words[0] === 'let' || words[0] === 'test' || words[0] === '[')
+    for (const name of words
+      .slice(1)
+      .join(' ')
+      .match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [])
+      for (const value of scope.variables.get(name) ?? [])
+        if (/[$`]/.test(value)) walker.nested(`: ${value}`, scope);
+}

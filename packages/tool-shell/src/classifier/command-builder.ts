@@ -1,0 +1,267 @@
+import { basename } from 'node:path';
+import type { Node } from 'web-tree-sitter';
+import { arithmetic, assign, builtinStrings, declaration, evaluatedStrings } from './assignments';
+import { hashedProgram } from './hashed-programs';
+import { applyEffects, outputOf } from './scope-effects';
+import type { ScriptWalker } from './script-walker';
+import type { ShellScope } from './shell-scope';
+import { DYNAMIC, isStatic } from './shell-word';
+import type { ProcessSubstitution, Redirect, SimpleCommand, StandardInput } from './simple-command';
+import { coprocessInput, inputFromRedirects } from './standard-input';
+import { staticPipelineOutput } from './static-output';
+import { hereDocumentText, substitutionOutput } from './substitution-output';
+import type { WordContext } from './word-evaluator';
+
+/** A `>(...)` whose input is only known once the command writing to it is built. */
+interface Feed {
+  producer?: SimpleCommand;
+  text?: string;
+  /** Set for a redirection target (it gets the command's output), unset for an argument. */
+  redirect: boolean;
+}
+
+let substitutionCounter = 0;
+
+/** Builds {@link SimpleCommand}s from command nodes, with redirections, here-documents and substitutions. */
+export class CommandBuilder {
+  private substitutions: ProcessSubstitution[] = [];
+  private feeds: Feed[] = [];
+
+  constructor(private readonly walker: ScriptWalker) {}
+
+  /** How words are evaluated in a scope: substitutions are walked in a subshell of it. */
+  wordContext(scope: ShellScope): WordContext {
+    return {
+      scope,
+      substitutionOutput: (node) => substitutionOutput(this.walker, node, scope),
+      processSubstitution: (node) => this.processSubstitution(node, scope),
+      arithmetic: (node) => this.arithmetic(node, scope),
+      evaluatedAsCode: (text) => this.walker.nested(text, scope),
+    };
+  }
+
+  /** The output of a command when known without running. */
+  output(command: SimpleCommand): string | undefined {
+    return outputOf(command);
+  }
+
+  /** A simple command: its words, redirections and input; then what it changes in the scope. */
+  command(
+    node: Node,
+    scope: ShellScope,
+    input: StandardInput | undefined,
+    outer: readonly Redirect[],
+    outerFeeds: readonly Feed[],
+    outerSubstitutions: readonly ProcessSubstitution[] = [],
+  ): SimpleCommand {
+    this.walker.visited.add(node.id);
+    const savedSubstitutions = this.substitutions;
+    const savedFeeds = this.feeds;
+    this.substitutions = [...outerSubstitutions];
+    this.feeds = [...outerFeeds];
+    try {
+      const commandScope = scope.clone();
+      const assignments = node.namedChildren.filter(
+        (child) => child?.type === 'variable_assignment',
+      );
+      for (const assignment of assignments)
+        if (assignment) this.assign(assignment, scope, commandScope);
+      const words: string[] = [];
+      const name = node.childForFieldName('name');
+      if (name) words.push(...this.walker.fields(name, scope));
+      for (const argument of node.childrenForFieldName('argument'))
+        if (argument) words.push(...this.walker.fields(argument, scope));
+      if (words[0] !== undefined) words[0] = hashedProgram(words[0], scope, commandScope);
+      const redirects = [...outer];
+      let stdin = input;
+      for (const redirect of node.childrenForFieldName('redirect')) {
+        if (!redirect) continue;
+        if (redirect.type === 'herestring_redirect') {
+          const word = redirect.namedChildren.find((child) => child !== null);
+          stdin = { text: word ? `${this.walker.value(word, scope)}\n` : '\n' };
+        } else redirects.push(...this.redirect(redirect, scope));
+      }
+      stdin = inputFromRedirects(words, redirects, stdin, scope);
+      const background = node.nextSibling?.type === '&' || node.parent?.nextSibling?.type === '&';
+      const processCommands = this.substitutions.flatMap((substitution) => substitution.commands);
+      const prefixed = assignments.map(
+        (assignment) => assignment?.childForFieldName('name')?.text ?? '',
+      );
+      const command: SimpleCommand = {
+        environment: commandScope.environment(prefixed),
+        words,
+        redirects,
+        cwd: scope.cwd,
+        stdin,
+        processSubstitutions: processCommands,
+        substitutions: this.substitutions,
+        files: scope.files,
+        background,
+        text: node.text,
+      };
+      this.walker.result.commands.push(command);
+      this.connectFeeds(command);
+      coprocessInput(this.walker, command, scope);
+      if (words.length === 0) {
+        for (const assignment of assignments) if (assignment) this.assign(assignment, scope, scope);
+      } else if (
+        isStatic(words[0]!) &&
+        this.walker.callFunction(words[0]!, words.slice(1), scope, stdin)
+      ) {
+        // A function call: its body was walked with these arguments.
+      } else {
+        applyEffects(command, scope, commandScope);
+        builtinStrings(this.walker, words, scope);
+      }
+      return command;
+    } finally {
+      this.substitutions = savedSubstitutions;
+      this.feeds = savedFeeds;
+    }
+  }
+
+  /** A statement with redirections or a here-document (and what tree-sitter nests after `<<EOF`). */
+  redirected(
+    node: Node,
+    scope: ShellScope,
+    input: StandardInput | undefined,
+  ): SimpleCommand | undefined {
+    const body = node.childForFieldName('body');
+    const redirects: Redirect[] = [];
+    let stdin = input;
+    let continuation: Node[] = [];
+    const savedFeeds = this.feeds;
+    const savedSubstitutions = this.substitutions;
+    this.feeds = [];
+    this.substitutions = [];
+    for (const redirect of node.childrenForFieldName('redirect')) {
+      if (!redirect) continue;
+      if (redirect.type === 'heredoc_redirect') {
+        stdin = { text: hereDocumentText(this.walker, redirect, scope) };
+        continuation = redirect.namedChildren.filter(
+          (child): child is Node =>
+            child !== null && !child.type.startsWith('heredoc') && child.type !== 'word',
+        );
+      } else if (redirect.type === 'herestring_redirect') {
+        const word = redirect.namedChildren.find((child) => child !== null);
+        stdin = { text: word ? `${this.walker.value(word, scope)}\n` : '\n' };
+      } else redirects.push(...this.redirect(redirect, scope));
+    }
+    const feeds = this.feeds;
+    const substitutions = this.substitutions;
+    this.feeds = savedFeeds;
+    this.substitutions = savedSubstitutions;
+    let command: SimpleCommand | undefined;
+    if (body?.type === 'command')
+      command = this.command(body, scope, stdin, redirects, feeds, substitutions);
+    else {
+      const last = body ? this.walker.visit(body, scope, stdin) : undefined;
+      command = {
+        words: [],
+        redirects,
+        cwd: scope.cwd,
+        stdin,
+        processSubstitutions: substitutions.flatMap((item) => item.commands),
+        substitutions,
+        files: scope.files,
+        background: false,
+        text: node.text,
+      };
+      this.walker.result.commands.push(command);
+      for (const feed of feeds) feed.producer = last ?? command;
+      command = last ?? command;
+    }
+    if (continuation.length === 0) return command;
+    const stages = continuation.flatMap((child) =>
+      child.type === 'pipeline'
+        ? child.namedChildren.filter((stage): stage is Node => stage !== null)
+        : [child],
+    );
+    return this.walker.pipeline(stages, scope, {
+      producer: command,
+      text: command ? outputOf(command) : undefined,
+    });
+  }
+
+  /** An assignment into a scope (see {@link assign}). */
+  assign(node: Node, scope: ShellScope, into: ShellScope): void {
+    assign(this.walker, node, scope, into);
+  }
+
+  /** A declaration (see {@link declaration}). */
+  declaration(node: Node, scope: ShellScope): void {
+    declaration(this.walker, node, scope);
+  }
+
+  /** Strings inside `[[ ]]` that bash evaluates. */
+  evaluatedStrings(node: Node, scope: ShellScope): void {
+    evaluatedStrings(this.walker, node, scope);
+  }
+
+  /** Variables in an arithmetic context whose values hold code. */
+  arithmetic(node: Node, scope: ShellScope): void {
+    arithmetic(this.walker, node, scope);
+  }
+
+  private redirect(redirect: Node, scope: ShellScope): Redirect[] {
+    const destination =
+      redirect.childForFieldName('destination') ??
+      redirect.namedChildren.find((child) => child?.type !== 'file_descriptor') ??
+      null;
+    if (!destination) return [];
+    const operator =
+      redirect.children
+        .filter(
+          (child) => child && child !== destination && (!child.isNamed || child.type === 'ERROR'),
+        )
+        .map((child) => child!.text)
+        .join('') || '>';
+    const descriptor = redirect.childForFieldName('descriptor')?.text;
+    if (destination.type === 'process_substitution' && /[>]/.test(operator)) {
+      const feed: Feed = { redirect: true };
+      this.feeds.push(feed);
+      return [{ operator, descriptor, target: this.processSubstitution(destination, scope, feed) }];
+    }
+    return [{ operator, descriptor, target: this.walker.value(destination, scope) }];
+  }
+
+  private processSubstitution(node: Node, scope: ShellScope, given?: Feed): string {
+    this.walker.visited.add(node.id);
+    const path = `/dev/fd/${DYNAMIC}${++substitutionCounter}`;
+    const writesTo = node.text.startsWith('>(');
+    const feed: Feed | undefined = writesTo ? (given ?? { redirect: false }) : undefined;
+    if (feed && !given) this.feeds.push(feed);
+    const before = this.walker.result.commands.length;
+    const children = node.namedChildren.filter((child): child is Node => child !== null);
+    const inner = scope.clone();
+    for (const child of children) this.walker.visit(child, inner, feed);
+    const commands = this.walker.result.commands.slice(before);
+    const output =
+      writesTo || children.length !== 1
+        ? undefined
+        : staticPipelineOutput(
+            commands.map((command) => ({
+              words: command.words,
+              input: command.stdin?.producer ? undefined : command.stdin?.text,
+            })),
+          );
+    this.substitutions.push({ path, commands, output });
+    const downloaded = commands.some((inner) =>
+      /^(curl|wget|aria2c|fetch|http|https|xh)$/.test(basename(inner.words[0] ?? '')),
+    );
+    if (!writesTo) scope.files.set(path, { text: output, downloaded });
+    return path;
+  }
+
+  private connectFeeds(command: SimpleCommand): void {
+    for (const feed of this.feeds) {
+      feed.producer = command;
+      feed.text = feed.redirect
+        ? outputOf(command)
+        : command.words[0] === 'tee'
+          ? command.stdin?.text
+          : undefined;
+    }
+    this.feeds = [];
+  }
+}

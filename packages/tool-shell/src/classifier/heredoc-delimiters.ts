@@ -1,0 +1,38 @@
+const hereDocument = /(?<!<)<<(-?)([ \t]*)((?:[^\s;&|<>()'"\\]|\\.|'[^'\n]*'|"[^"\n]*")+)/g;
+
+/**
+ * Rewrites here-document delimiters that are quoted in pieces (`<<E"O"F`, `<<\EOF`, `<<'E'OF`)
+ * to the `<<'EOF'` form tree-sitter-bash understands. Bash removes the quotes to find the
+ * delimiter line and, since part of the word was quoted, does not expand the body.
+ */
+export function normalizeHereDocuments(script: string): string {
+  if (!script.includes('<<')) return script;
+  return script.replace(hereDocument, (match, dash: string, space: string, word: string) => {
+    if (!/['"\\]/.test(word) || /^'[^']*'$/.test(word)) return match;
+    const delimiter = word.replace(
+      /'([^']*)'|"([^"]*)"|\\(.)/g,
+      (_all, single?: string, double?: string, escaped?: string) =>
+        single ?? double ?? escaped ?? '',
+    );
+    if (delimiter.includes("'")) return match;
+    return `<<${dash}${space}'${delimiter}'`;
+  });
+}
+
+/**
+ * Takes the `coproc` keyword off a compound command (`coproc { ...; }`, `coproc NAME ( ... )`),
+ * which tree-sitter-bash does not know: the body runs all the same.
+ */
+export function normalizeCoprocesses(script: string): string {
+  if (!script.includes('coproc')) return script;
+  return script.replace(/(^|[;&|\n(]\s*)coproc\s+(?:[A-Za-z_]\w*\s+)?(?=[{(])/g, '$1');
+}
+
+/**
+ * Writes `$((cmd args) ...)`, a command substitution of a subshell that tree-sitter-bash reads as
+ * arithmetic, as `$( (cmd args) ...)`, which it reads as bash runs it.
+ */
+export function normalizeSubshellSubstitutions(script: string): string {
+  if (!script.includes('$((')) return script;
+  return script.replace(/\$\(\((?=\s*(?:\$'|["']?[A-Za-z_][\w.-]*["']?\s+["'$/~-]))/g, '$( (');
+}

@@ -1,0 +1,140 @@
+import { interpreterPayloads } from './interpreter-table';
+import { hasOption, optionValues, parseOptions } from './option-parser';
+import { flock, git, hyperfine, packageRunner, ssh, switchUser } from './option-payloads';
+import type { Payload } from './payload';
+import { DYNAMIC } from './shell-word';
+import { commandOptionPayloads } from './tool-command-options';
+import { wrapperPayloads } from './wrapper-payloads';
+
+export type { Payload } from './payload';
+export { isWrapper } from './wrapper-payloads';
+
+/**
+ * The one table of programs that run code given to them, and which argument or input they run:
+ * wrappers (`sudo`, `env -S`, `nice`, `timeout`, `chroot`, `flock`, `xargs`, `parallel`, ...),
+ * shells (`-c`, `-s`, a script file, standard input), `eval`, `source`, `trap`, `alias`, `at`,
+ * `watch`, `script -c`, `su -c`, `runuser`, `ssh host CODE`, `hyperfine`, git (`rebase --exec`,
+ * `submodule foreach`, `bisect run`, `filter-branch`), `npx -c`, and every scripting language
+ * ({@link interpreterPayloads}).
+ */
+export function payloadsOf(program: string, args: readonly string[], input?: string): Payload[] {
+  const wrapped = wrapperPayloads(program, args, input);
+  if (wrapped) return wrapped;
+  switch (program) {
+    case 'eval':
+      return args.length ? [{ kind: 'script', text: args.join(' ') }] : [];
+    case 'source':
+    case '.':
+      return args[0] === undefined ? [] : [{ kind: 'script-file', path: args[0] }];
+    case 'trap': {
+      const action = args[0] === '--' ? args[1] : args[0];
+      return action && !/^-[lp]?$/.test(action) && args.length > 1
+        ? [{ kind: 'script', text: action }]
+        : [];
+    }
+    case 'alias':
+      return args.flatMap((arg) =>
+        /^[^=]+=/.test(arg) ? [{ kind: 'script' as const, text: arg.replace(/^[^=]+=/, '') }] : [],
+      );
+    case 'mapfile':
+    case 'readarray': {
+      const parsed = parseOptions(args, { shortWithValue: 'dnOsuCc' });
+      return optionValues(parsed, 'C').map((text) => ({
+        kind: 'script' as const,
+        text: `${text} 0 ${DYNAMIC}`,
+      }));
+    }
+    case 'crontab': {
+      if (args.some((arg) => /^-[lre]$/.test(arg))) return [];
+      const parsed = parseOptions(args, { shortWithValue: 'us' });
+      const file = parsed.operands.find((arg) => arg !== '-');
+      return [
+        file
+          ? { kind: 'script-file', path: file, format: 'crontab' }
+          : { kind: 'stdin-script', format: 'crontab' },
+      ];
+    }
+    case 'make':
+    case 'gmake': {
+      const parsed = parseOptions(args, {
+        shortWithValue: 'fCIjlo',
+        longWithValue: [
+          'file',
+          'makefile',
+          'directory',
+          'include-dir',
+          'jobs',
+          'load-average',
+          'old-file',
+        ],
+      });
+      return optionValues(parsed, 'f', 'file', 'makefile').map((file) =>
+        file === '-' || file === '/dev/stdin'
+          ? { kind: 'stdin-script' as const, format: 'makefile' as const }
+          : { kind: 'script-file' as const, path: file, format: 'makefile' as const },
+      );
+    }
+    case 'at':
+    case 'batch': {
+      const parsed = parseOptions(args, { shortWithValue: 'qftT' });
+      if (hasOption(parsed, 'l', 'r', 'd', 'c')) return [];
+      const file = optionValues(parsed, 'f')[0];
+      return [file ? { kind: 'script-file', path: file } : { kind: 'stdin-script' }];
+    }
+    case 'watch': {
+      const parsed = parseOptions(args, {
+        shortWithValue: 'nq',
+        longWithValue: ['interval', 'equexit'],
+        stopAtOperand: true,
+      });
+      const rest = args.slice(parsed.rest);
+      if (rest.length === 0) return [];
+      return hasOption(parsed, 'x', 'exec')
+        ? [{ kind: 'command', words: rest }]
+        : [{ kind: 'script', text: rest.join(' ') }];
+    }
+    case 'script': {
+      const parsed = parseOptions(args, {
+        shortWithValue: 'cTIOBEom',
+        longWithValue: [
+          'command',
+          'log-timing',
+          'log-in',
+          'log-out',
+          'log-io',
+          'echo',
+          'output-limit',
+          'logging-format',
+        ],
+      });
+      return optionValues(parsed, 'c', 'command').map((text) => ({
+        kind: 'script' as const,
+        text,
+      }));
+    }
+    case 'su':
+    case 'runuser':
+    case 'sg':
+      return switchUser(program, args);
+    case 'flock':
+      return flock(args);
+    case 'ssh':
+      return ssh(args);
+    case 'hyperfine':
+      return hyperfine(args);
+    case 'git':
+      return [...git(args), ...commandOptionPayloads(program, args)];
+    case 'npx':
+    case 'bunx':
+    case 'pnpx':
+      return packageRunner(args);
+    case 'npm':
+    case 'pnpm':
+    case 'yarn':
+      return args[0] === 'exec' || args[0] === 'dlx' || args[0] === 'x'
+        ? packageRunner(args.slice(1))
+        : [];
+    default:
+      return [...commandOptionPayloads(program, args), ...interpreterPayloads(program, args)];
+  }
+}

@@ -1,0 +1,47 @@
+import { containerInputRule } from './code-sources';
+import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from './deletion-rules';
+import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
+import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execution-rules';
+import { moveAwayRule } from './move-rules';
+import { linkRule, outsideWorkspaceRule, permissionRule } from './path-rules';
+import { codePayloadRule } from './payload-rules';
+import { powerRule } from './power-rules';
+import {
+  administrationRule,
+  containerRule,
+  privilegeRule,
+  setIdInstallRule,
+} from './privilege-rules';
+import { killListedRule, killRule } from './process-rules';
+import type { Rule } from './rule';
+import { sensitiveResourceRules } from './sensitive-resource-rules';
+import { storageRule } from './storage-rules';
+
+/** Every rule, in the order their findings are listed. Rule files of other families add theirs here. */
+export const rules: readonly Rule[] = [
+  recursiveRemoveRule,
+  findRule,
+  rsyncDeleteRule,
+  removeItemRule,
+  moveAwayRule,
+  diskFormatRule,
+  blockDeviceWriteRule,
+  powerRule,
+  storageRule,
+  killRule,
+  killListedRule,
+  codePayloadRule,
+  containerInputRule,
+  awkRule,
+  privilegeRule,
+  setIdInstallRule,
+  containerRule,
+  administrationRule,
+  metadataRule,
+  hiddenExecutionRule,
+  detachRule,
+  outsideWorkspaceRule,
+  permissionRule,
+  linkRule,
+  ...sensitiveResourceRules,
+];

@@ -1,0 +1,71 @@
+import { hasOption, parseOptions } from './option-parser';
+import type { Payload } from './payload';
+
+const standardInput = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
+/** What `pwsh`/`powershell` runs: `-Command` (any prefix, any case), `-EncodedCommand`, `-File`, or its input. */
+export function powershell(args: readonly string[]): Payload[] {
+  const language = 'PowerShell';
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!.toLowerCase();
+    if (
+      /^[-/](c|co|com|comm|comma|comman|command|e|ec|en|enc|encodedcommand|encodedcommandargument)$/.test(
+        arg,
+      )
+    )
+      return [{ kind: 'code', language, source: 'inline' }];
+    if (/^[-/](f|file)$/.test(arg)) {
+      const path = args[index + 1];
+      return [
+        path === undefined || path === '-'
+          ? { kind: 'code', language, source: 'stdin' }
+          : { kind: 'code', language, source: 'file', path },
+      ];
+    }
+    if (!arg.startsWith('-') && !arg.startsWith('/'))
+      return [{ kind: 'code', language, source: 'file', path: args[index]! }];
+  }
+  return [{ kind: 'code', language, source: 'stdin' }];
+}
+
+/** What `deno` and `bun` run: `eval`/`-e`/`--eval`/`-p`, a script file, or their input. */
+export function jsRuntime(program: string, args: readonly string[]): Payload[] {
+  const language = 'JavaScript';
+  const parsed = parseOptions(args, {
+    shortWithValue: 'ep',
+    longWithValue: ['eval', 'print', 'config', 'import-map', 'cwd'],
+    stopAtOperand: true,
+  });
+  if (hasOption(parsed, 'e', 'eval', 'p', 'print'))
+    return [{ kind: 'code', language, source: 'inline' }];
+  const [first, ...rest] = args.slice(parsed.rest);
+  if (program === 'deno' && first === 'eval') return [{ kind: 'code', language, source: 'inline' }];
+  if (program === 'deno' && first !== 'run') return [];
+  if (program === 'bun' && first !== undefined && !/\.[cm]?[jt]sx?$/.test(first) && first !== 'run')
+    return [];
+  const runArgs =
+    first === 'run' ? rest : [first, ...rest].filter((word): word is string => word !== undefined);
+  const script =
+    runArgs[
+      parseOptions(runArgs, {
+        stopAtOperand: true,
+        shortWithValue: 'c',
+        longWithValue: [
+          'config',
+          'allow-read',
+          'allow-write',
+          'allow-net',
+          'allow-env',
+          'allow-run',
+        ],
+      }).rest
+    ];
+  if (script === undefined)
+    return program === 'deno' && first === 'run'
+      ? [{ kind: 'code', language, source: 'stdin' }]
+      : [];
+  if (standardInput.has(script)) return [{ kind: 'code', language, source: 'stdin' }];
+  return program === 'bun' && first === 'run' && !/\.[cm]?[jt]sx?$/.test(script)
+    ? []
+    : [{ kind: 'code', language, source: 'file', path: script }];
+}

@@ -1,0 +1,104 @@
+import type { Payload } from './payload';
+
+/** Options of ordinary tools whose value is a shell command the tool runs. */
+const commandOptions: Record<string, { short?: string; long: string[]; prefix?: RegExp }> = {
+  tar: {
+    short: 'IF',
+    long: [
+      'to-command',
+      'checkpoint-action',
+      'use-compress-program',
+      'info-script',
+      'new-volume-script',
+      'rsh-command',
+    ],
+    prefix: /^exec=/,
+  },
+  zip: { long: ['unzip-command'], short: '' },
+  rsync: { short: 'e', long: ['rsh', 'rsync-path'] },
+  man: { short: 'PH', long: ['pager', 'html'] },
+  gdb: { long: ['ex', 'eval-command', 'iex', 'init-eval-command'] },
+  scp: { short: 'S', long: [] },
+  sftp: { short: 'S', long: [] },
+  git: { long: ['upload-pack', 'receive-pack', 'exec'] },
+  ssh: { long: [] },
+  mutt: { long: [] },
+};
+
+/**
+ * Commands given to ordinary tools in their options: `tar --to-command`, `tar
+ * --checkpoint-action=exec=`, `zip -TT`, `rsync -e`, `man -P`, `gdb -ex '!...'`, `vim -c
+ * '!...'`, `less +!...`, `sed`'s `e` command and `s///e` flag.
+ */
+export function commandOptionPayloads(program: string, args: readonly string[]): Payload[] {
+  const scripts: string[] = [];
+  const spec = commandOptions[program];
+  if (spec) {
+    for (let index = 0; index < args.length; index++) {
+      const arg = args[index]!;
+      const long = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+      if (long && spec.long.includes(long[1]!)) scripts.push(long[2] ?? args[++index] ?? '');
+      else if (program === 'gdb' && /^-(ex|iex)$/.test(arg)) scripts.push(args[++index] ?? '');
+      else if (program === 'zip' && arg === '-TT') scripts.push(args[++index] ?? '');
+      else if (
+        spec.short &&
+        /^-[A-Za-z]/.test(arg) &&
+        !arg.startsWith('--') &&
+        spec.short.includes(arg[1]!)
+      )
+        scripts.push(arg.length > 2 ? arg.slice(2) : (args[++index] ?? ''));
+    }
+  }
+  if (/^(vim?|nvim|ex|view|vimdiff|gvim|less|more|most)$/.test(program)) {
+    for (let index = 0; index < args.length; index++) {
+      const arg = args[index]!;
+      if (arg === '-c' || arg === '--cmd') scripts.push(...editorShell(args[++index] ?? ''));
+      else if (arg.startsWith('+')) scripts.push(...editorShell(arg.slice(1)));
+    }
+  }
+  if (program === 'sed' || program === 'gsed') scripts.push(...sedCommands(args));
+  return scripts
+    .filter((text) => program !== 'gdb' || /^\s*(shell\b|!)/.test(text))
+    .map((text) => ({
+      kind: 'script' as const,
+      text: program === 'gdb' ? text.replace(/^\s*(shell\b|!)\s*/, '') : text.replace(/^exec=/, ''),
+    }));
+}
+
+function editorShell(command: string): string[] {
+  const match = /(?:^|\|)\s*:?\s*(?:[%.$\d,]*\s*(?:r(?:ead)?|w(?:rite)?)?\s*)?!(.*)$/s.exec(
+    command,
+  );
+  return match ? [match[1]!] : [];
+}
+
+function sedCommands(args: readonly string[]): string[] {
+  const programs: string[] = [];
+  let sawScript = false;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '-e' || arg === '--expression') {
+      programs.push(args[++index] ?? '');
+      sawScript = true;
+    } else if (arg.startsWith('--expression=')) {
+      programs.push(arg.slice(13));
+      sawScript = true;
+    } else if (!arg.startsWith('-') && !sawScript) {
+      programs.push(arg);
+      sawScript = true;
+    }
+  }
+  const commands: string[] = [];
+  for (const program of programs) {
+    for (const line of program.split(/\n|;/)) {
+      const execute = /^\s*(?:\d+|\$|\/[^/]*\/)?\s*e\s+(.+)$/.exec(line);
+      if (execute) commands.push(execute[1]!);
+      const substitute =
+        /^\s*(?:\d+|\$|\/[^/]*\/)?\s*s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1([a-zA-Z0-9]*)$/.exec(
+          line,
+        );
+      if (substitute?.[4]?.includes('e')) commands.push(substitute[3]!);
+    }
+  }
+  return commands;
+}

@@ -1,0 +1,248 @@
+import { hasOption, type OptionSpec, optionValues, parseOptions } from './option-parser';
+import type { Payload } from './payload';
+import { DYNAMIC } from './shell-word';
+import { splitShellWords } from './split-words';
+
+/** A wrapper that runs its operands as a command, with its own options skipped. */
+interface WrapperSpec extends OptionSpec {
+  /** Operands the wrapper itself takes before the command (a duration, a lock file). */
+  readonly positional?: number;
+}
+
+const wrappers: Record<string, WrapperSpec> = {
+  sudo: {
+    shortWithValue: 'ughpCDrtUTR',
+    longWithValue: [
+      'user',
+      'group',
+      'host',
+      'prompt',
+      'chdir',
+      'role',
+      'type',
+      'other-user',
+      'close-from',
+      'command-timeout',
+      'chroot',
+    ],
+  },
+  doas: { shortWithValue: 'uC' },
+  run0: {
+    shortWithValue: 'ugD',
+    longWithValue: [
+      'user',
+      'group',
+      'chdir',
+      'nice',
+      'setenv',
+      'unit',
+      'property',
+      'description',
+      'slice',
+      'machine',
+      'background',
+    ],
+  },
+  pkexec: { longWithValue: ['user'] },
+  env: {
+    shortWithValue: 'uCS',
+    longWithValue: [
+      'unset',
+      'chdir',
+      'split-string',
+      'block-signal',
+      'default-signal',
+      'ignore-signal',
+    ],
+  },
+  nice: { shortWithValue: 'n', longWithValue: ['adjustment'] },
+  nohup: {},
+  setpriv: {
+    longWithValue: [
+      'reuid',
+      'regid',
+      'groups',
+      'inh-caps',
+      'ambient-caps',
+      'bounding-set',
+      'securebits',
+      'pdeathsig',
+      'selinux-label',
+      'apparmor-profile',
+      'landlock-access',
+      'landlock-rule',
+      'ruid',
+      'euid',
+      'rgid',
+      'egid',
+    ],
+  },
+  setsid: {},
+  time: { shortWithValue: 'fo', longWithValue: ['format', 'output'] },
+  command: { shortWithValue: '' },
+  builtin: {},
+  exec: { shortWithValue: 'a' },
+  coproc: {},
+  stdbuf: { shortWithValue: 'ioe', longWithValue: ['input', 'output', 'error'] },
+  timeout: { shortWithValue: 'sk', longWithValue: ['signal', 'kill-after'], positional: 1 },
+  taskset: { positional: 1 },
+  chrt: { shortWithValue: 'TPD', positional: 1 },
+  ionice: { shortWithValue: 'cnpPu', longWithValue: ['class', 'classdata'] },
+  unbuffer: {},
+  firejail: {},
+  proxychains: { shortWithValue: 'f' },
+  proxychains4: { shortWithValue: 'f' },
+  torsocks: { shortWithValue: 'uPa' },
+  fakeroot: { shortWithValue: 'lsib', longWithValue: ['lib', 'faked'] },
+  chroot: { longWithValue: ['userspec', 'groups'], positional: 1 },
+  nsenter: { shortWithValue: 'tSGwr', longWithValue: ['target', 'setuid', 'setgid', 'wd', 'root'] },
+  unshare: {
+    shortWithValue: 'S',
+    longWithValue: ['setuid', 'setgid', 'map-user', 'map-group', 'wd', 'root'],
+  },
+  'systemd-run': {
+    shortWithValue: 'pEMH',
+    longWithValue: [
+      'unit',
+      'property',
+      'description',
+      'slice',
+      'setenv',
+      'uid',
+      'gid',
+      'nice',
+      'working-directory',
+      'machine',
+      'host',
+      'on-calendar',
+    ],
+  },
+  'xvfb-run': {
+    shortWithValue: 'nsfe',
+    longWithValue: ['server-num', 'server-args', 'auth-file', 'error-file'],
+  },
+  strace: { shortWithValue: 'oepsuEIXPa' },
+  ltrace: { shortWithValue: 'oepsuEn' },
+  valgrind: {},
+  caffeinate: { shortWithValue: 'tw' },
+  'flatpak-spawn': {},
+  catchsegv: {},
+  busybox: {},
+  toybox: {},
+};
+
+/** Whether a program only wraps another command (its arguments are that command's). */
+export function isWrapper(program: string): boolean {
+  return program in wrappers || program === 'xargs' || program === 'parallel';
+}
+
+/** The command a wrapper runs (`sudo -u x CMD`, `env -S '...'`, `xargs CMD`, `parallel CMD ::: ...`). */
+export function wrapperPayloads(
+  program: string,
+  args: readonly string[],
+  input?: string,
+): Payload[] | undefined {
+  const wrapper = wrappers[program];
+  if (wrapper) return wrap(program, args, wrapper);
+  if (program === 'xargs') return xargs(args, input);
+  if (program === 'parallel') return parallel(args, input);
+  return undefined;
+}
+
+function wrap(program: string, args: readonly string[], spec: WrapperSpec): Payload[] {
+  const parsed = parseOptions(args, { ...spec, stopAtOperand: true });
+  let rest = args.slice(parsed.rest);
+  if (program === 'env') {
+    for (let index = 0; index < rest.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[index]!); )
+      rest = rest.slice(1);
+    const split = optionValues(parsed, 'S', 'split-string');
+    if (split.length) rest = [...split.flatMap(splitShellWords), ...rest];
+  }
+  if (program === 'command' && hasOption(parsed, 'v', 'V')) return [];
+  if (program === 'chrt' && hasOption(parsed, 'p')) return [];
+  if (program === 'taskset' && hasOption(parsed, 'p')) return [];
+  rest = rest.slice(spec.positional ?? 0);
+  if (rest.length === 0) return program === 'chroot' ? [{ kind: 'stdin-script' }] : [];
+  if ((program === 'sudo' || program === 'doas') && hasOption(parsed, 'e', 'l', 'v', 'k', 'K'))
+    return [];
+  const folderOptions: Record<string, string[]> = {
+    env: ['C', 'chdir'],
+    sudo: ['D', 'chdir'],
+    run0: ['D', 'chdir'],
+    nsenter: ['w', 'wd'],
+    'systemd-run': ['working-directory'],
+  };
+  const folder = optionValues(parsed, ...(folderOptions[program] ?? []))[0];
+  return [{ kind: 'command', words: rest, ...(folder !== undefined ? { cwd: folder } : {}) }];
+}
+
+function xargs(args: readonly string[], input: string | undefined): Payload[] {
+  const parsed = parseOptions(args, {
+    shortWithValue: 'adEILnPs',
+    longWithValue: [
+      'arg-file',
+      'delimiter',
+      'eof',
+      'replace',
+      'max-lines',
+      'max-args',
+      'max-procs',
+      'max-chars',
+      'process-slot-var',
+    ],
+    stopAtOperand: true,
+  });
+  const rest = args.slice(parsed.rest);
+  const replace =
+    optionValues(parsed, 'I', 'replace')[0] ?? (hasOption(parsed, 'i') ? '{}' : undefined);
+  if (rest.length === 0) return [];
+  const items = input
+    ?.split(hasOption(parsed, '0', 'null') ? /\0/ : /\s+/)
+    .filter(Boolean)
+    .slice(0, 16);
+  const values = items?.length ? items : [DYNAMIC];
+  if (replace !== undefined)
+    return values.map((item) => ({
+      kind: 'command' as const,
+      words: rest.map((word) => word.split(replace).join(item)),
+    }));
+  return [{ kind: 'command', words: [...rest, ...values] }];
+}
+
+function parallel(args: readonly string[], input: string | undefined): Payload[] {
+  const separator = args.findIndex((arg) => /^::::?\+?$/.test(arg));
+  const head = separator === -1 ? args : args.slice(0, separator);
+  const parsed = parseOptions(head, {
+    shortWithValue: 'jSadInNX',
+    longWithValue: [
+      'jobs',
+      'arg-file',
+      'delimiter',
+      'colsep',
+      'env',
+      'joblog',
+      'results',
+      'timeout',
+      'retries',
+      'tmpdir',
+      'workdir',
+      'sshlogin',
+    ],
+    stopAtOperand: true,
+  });
+  const template = head.slice(parsed.rest).join(' ');
+  if (!template && separator !== -1)
+    return args
+      .slice(separator + 1)
+      .filter((arg) => !/^::::?\+?$/.test(arg))
+      .map((text) => ({ kind: 'script' as const, text }));
+  if (!template) return [];
+  const inputs =
+    separator === -1 || args[separator]!.startsWith('::::')
+      ? (input?.split('\n').filter(Boolean).slice(0, 16) ?? [DYNAMIC])
+      : args.slice(separator + 1).filter((arg) => !/^::::?\+?$/.test(arg));
+  return inputs.slice(0, 16).map((item) => ({
+    kind: 'script' as const,
+    text: /\{[^}]*\}/.test(template) ? template.replace(/\{[^}]*\}/g, item) : `${template} ${item}`,
+  }));
+}
