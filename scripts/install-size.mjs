@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { packAll } from './pack-packages.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'tinyelf-install-size-'));
-const tarballs = packAll(join(work, 'tarballs'));
+const tarballs = await packAll(join(work, 'tarballs'));
 
 /** Every @tinyelf package as an override to its tarball, so npm never asks the registry for them. */
 const overrides = Object.fromEntries([...tarballs].map(([name, file]) => [name, `file:${file}`]));

@@ -1,10 +1,13 @@
 // Packs every publishable package of the workspace (packages/*) with `pnpm pack` into a folder
-// and returns the tarball of each package name. Used by the packaging test and the install-size
-// measurement; run `pnpm build` first (the tarballs hold dist/).
-import { execFileSync } from 'node:child_process';
+// and returns the tarball of each package name. Used by the packaging checks, the packaging test
+// and the install-size measurement; run `pnpm build` first (the tarballs hold dist/).
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
 
 /** The repository's root folder. */
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,24 +23,28 @@ export function publishablePackages() {
 }
 
 /**
- * Packs every publishable package into `destination`; returns a map from package name to tarball
- * path. `pnpm pack` replaces `workspace:` and `catalog:` ranges with real ones, as publishing does.
+ * Packs every publishable package into `destination`, four at a time; returns a map from package
+ * name to tarball path. `pnpm pack` replaces `workspace:` and `catalog:` ranges with real ones, as
+ * publishing does.
  */
-export function packAll(destination) {
+export async function packAll(destination) {
+  const packages = publishablePackages();
   const tarballs = new Map();
-  for (const { dir, name } of publishablePackages()) {
-    const output = execFileSync('pnpm', ['pack', '--pack-destination', destination], {
-      cwd: dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const tarball = output
+  const pack = async ({ dir, name }) => {
+    const { stdout } = await run('pnpm', ['pack', '--pack-destination', destination], { cwd: dir });
+    const tarball = stdout
       .trim()
       .split('\n')
       .reverse()
       .find((line) => line.endsWith('.tgz'));
-    if (!tarball) throw new Error(`pnpm pack printed no tarball for ${name}:\n${output}`);
-    tarballs.set(name, tarball.startsWith('/') ? tarball : join(destination, tarball));
-  }
+    if (!tarball) throw new Error(`pnpm pack printed no tarball for ${name}:\n${stdout}`);
+    tarballs.set(name, isAbsolute(tarball) ? tarball : join(destination, tarball));
+  };
+  const queue = [...packages];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await pack(next);
+    }),
+  );
   return tarballs;
 }

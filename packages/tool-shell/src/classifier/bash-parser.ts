@@ -1,17 +1,17 @@
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Parser as ParserType } from 'web-tree-sitter';
 
 let loading: Promise<ParserType> | undefined;
 
 /**
- * The Bash grammar's WebAssembly, shipped in this package (`grammar/`, tree-sitter-bash's file
- * unchanged, see its README): found through the package's own export, so it resolves the same from
- * `src/` and from the built `dist/`.
+ * The Bash grammar's WebAssembly, shipped in this package's `grammar/` folder (tree-sitter-bash's
+ * file unchanged, see its README): found from the package's own `package.json`, so it resolves the
+ * same from `src/` and from the built `dist/`.
  */
 function bashGrammarPath(): string {
-  return createRequire(import.meta.url).resolve(
-    '@tinyelf/tool-shell/grammar/tree-sitter-bash.wasm',
-  );
+  const manifest = createRequire(import.meta.url).resolve('@tinyelf/tool-shell/package.json');
+  return join(dirname(manifest), 'grammar', 'tree-sitter-bash.wasm');
 }
 
 /**
