@@ -1,8 +1,9 @@
 // Measures the registry's own cost per execute() against calling the tool directly and against
 // the compiled TypeBox check alone. Run after `pnpm build`: node bench/registry-bench.mjs
-import { Type } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
+
 import { defineTool, ToolRegistry } from '@tinyelf/core';
+import { Type } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { record } from '../../../scripts/bench-record.mjs';
 
 const parameters = Type.Object({
@@ -44,7 +45,7 @@ async function measure(label, run, { batches = 31, perBatch = 20_000 } = {}) {
 }
 
 const direct = makeTool('direct');
-const check = TypeCompiler.Compile(parameters);
+const check = Compile(parameters);
 const small = registryWith(10);
 const large = registryWith(1000);
 const middleName = 'tool_5';

@@ -84,6 +84,7 @@ export {
   TOOL_NAME_PATTERN,
   type ToolContext,
 } from './tool/tool';
+export type { ParametersOf, ToolParametersSchema } from './tool/tool-parameters';
 export { VERSION } from './version';
 export {
   type GuardedPath,

@@ -78,7 +78,7 @@ export function toDefinition<Format extends DefinitionFormat>(
   }
 }
 
-function toPlainJson(schema: JsonSchema): JsonSchema {
+function toPlainJson(schema: object): JsonSchema {
   return JSON.parse(JSON.stringify(schema ?? { type: 'object', properties: {} })) as JsonSchema;
 }
 
@@ -111,7 +111,7 @@ const geminiFormats = new Set(['enum', 'date-time', 'int32', 'int64', 'float', '
  * `const` turned into a one-value `enum`, `["string", "null"]` into `nullable`, and every keyword
  * Gemini rejects (`additionalProperties`, `$schema`, `default`, `oneOf`, `allOf`, ...) dropped.
  */
-export function toGeminiSchema(schema: JsonSchema): JsonSchema {
+export function toGeminiSchema(schema: object): JsonSchema {
   return clean(resolveLocalRefs(schema));
 }
 

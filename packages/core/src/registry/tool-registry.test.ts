@@ -286,15 +286,24 @@ describe('ToolRegistry.execute', () => {
     }
   });
 
-  it('drops unknown keys where the schema forbids them, keeps them where it allows them', async () => {
+  it('refuses unknown keys where the schema forbids them, keeps them where it allows them', async () => {
+    let ran = false;
     const closed = defineTool({
       name: 'closed',
       description: 'closed',
       parameters: Type.Object({ a: Type.Number() }, { additionalProperties: false }),
-      execute: async (params) => JSON.stringify(params),
+      execute: async (params) => {
+        ran = true;
+        return JSON.stringify(params);
+      },
     });
     const registry = new ToolRegistry().registerAll([closed, echo]);
-    expect((await registry.execute('c', 'closed', { a: 1, extra: true })).content).toBe('{"a":1}');
+    const refused = await registry.execute('c', 'closed', { a: 1, extra: true });
+    expect(ran).toBe(false);
+    expect(refused.errorCode).toBe('INVALID_TOOL_INPUT');
+    expect(refused.content).toContain(
+      '- extra: unknown parameter (got a boolean true; the known ones are: a)',
+    );
     expect(
       JSON.parse((await registry.execute('c', 'echo', { count: 1, extra: true })).content).extra,
     ).toBe(true);

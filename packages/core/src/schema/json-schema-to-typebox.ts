@@ -1,18 +1,18 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from 'typebox';
 import type { JsonSchema } from '../tool/tool';
 import { resolveLocalRefs } from './resolve-refs';
-import type { TypeBoxRuntime } from './typebox-runtime';
+import { isTypeBoxSchema, type TypeBoxRuntime } from './typebox-runtime';
 
 type Literal = string | number | boolean;
 
 /**
- * Turns a plain JSON Schema (as MCP servers and hand-written tools send) into a TypeBox schema
- * that TypeBox's compiler, `Value.Convert` and `Value.Default` understand. A schema that already
- * is a TypeBox schema is returned unchanged. Keywords TypeBox cannot check (such as `format`)
+ * Turns a plain JSON Schema (as MCP servers and hand-written tools send, or a
+ * `@sinclair/typebox` 0.34 schema) into a `typebox` 1.x schema that TypeBox's compiler, `Convert`
+ * and `Default` understand. A schema that already is a `typebox` 1.x schema is returned unchanged. Keywords TypeBox cannot check (such as `format`)
  * are dropped rather than failing every call; unknown shapes accept any value.
  */
-export function toTypeBoxSchema(schema: JsonSchema, runtime: TypeBoxRuntime): TSchema {
-  if (runtime.Kind in schema && !containsRefs(schema)) return schema as unknown as TSchema;
+export function toTypeBoxSchema(schema: object, runtime: TypeBoxRuntime): TSchema {
+  if (isTypeBoxSchema(schema) && !containsRefs(schema)) return schema as TSchema;
   return convert(resolveLocalRefs(schema), runtime);
 }
 

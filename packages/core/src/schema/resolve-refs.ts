@@ -8,8 +8,8 @@ const maximumDepth = 32;
  * into itself (a recursive type) is replaced by `{}` (any value) past the first expansion, and
  * symbol keys (TypeBox's markers) are dropped, so the result is plain JSON.
  */
-export function resolveLocalRefs(schema: JsonSchema): JsonSchema {
-  return expand(schema, schema, [], 0) as JsonSchema;
+export function resolveLocalRefs(schema: object): JsonSchema {
+  return expand(schema, schema as JsonSchema, [], 0) as JsonSchema;
 }
 
 function expand(node: unknown, root: JsonSchema, trail: string[], depth: number): unknown {

@@ -180,7 +180,7 @@ export async function checkPluginConformance(
       );
     }
 
-    const bad = badInput(tool.parameters);
+    const bad = badInput(tool.parameters as JsonSchema);
     if (bad) {
       const result = await registry.execute('conformance-bad', tool.name, bad);
       if (!result.isError || result.errorCode !== 'INVALID_TOOL_INPUT') {
@@ -219,11 +219,14 @@ export async function checkPluginConformance(
 }
 
 function minimalInput(
-  parameters: JsonSchema,
+  parameters: object,
   runtime: Awaited<ReturnType<typeof loadTypeBoxRuntime>>,
 ): Record<string, unknown> {
   try {
-    return runtime.Value.Create(toTypeBoxSchema(parameters, runtime)) as Record<string, unknown>;
+    return runtime.Compile(toTypeBoxSchema(parameters, runtime)).Create() as Record<
+      string,
+      unknown
+    >;
   } catch {
     return {};
   }

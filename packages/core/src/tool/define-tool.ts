@@ -1,13 +1,16 @@
-import type { Static, TObject } from '@sinclair/typebox';
-import type { ITool, JsonSchema, RiskWarning, ToolContext } from './tool';
+import type { ITool, RiskWarning, ToolContext } from './tool';
+import type { ParametersOf, ToolParametersSchema } from './tool-parameters';
 
-/** The definition {@link defineTool} takes: an {@link ITool} whose params are typed from TypeBox. */
-export interface ToolDefinition<Schema extends TObject> {
+/** The definition {@link defineTool} takes: an {@link ITool} whose params are typed from its schema. */
+export interface ToolDefinition<Schema extends ToolParametersSchema> {
   /** The tool's name: `^[a-zA-Z0-9_-]{1,64}$`, unique in a registry. */
   readonly name: string;
   /** What the model reads to decide when and how to call it. */
   readonly description: string;
-  /** The parameters as a TypeBox object schema. */
+  /**
+   * The parameters as an object schema: `typebox` 1.x (`Type.Object(...)`), `@sinclair/typebox`
+   * 0.34, or plain JSON Schema (a literal, or a `JSONSchema7`).
+   */
   readonly parameters: Schema;
   /** True when the tool changes nothing (plan mode offers only these). */
   readonly readOnly?: boolean;
@@ -16,28 +19,43 @@ export interface ToolDefinition<Schema extends TObject> {
   /** The tool's definition in a provider's own format (a server-side tool), used by getDefinitions. */
   readonly providerDefinitions?: ITool['providerDefinitions'];
   /** Runs the tool on validated, coerced arguments; the text it resolves to goes to the model. */
-  execute(params: Static<Schema>, context?: ToolContext): Promise<string>;
+  execute(params: ParametersOf<Schema>, context?: ToolContext): Promise<string>;
   /** The risk warnings of a call, computed before it runs (the policy asks the user about them). */
   assessRisk?(
-    params: Static<Schema>,
+    params: ParametersOf<Schema>,
     context?: ToolContext,
   ): readonly RiskWarning[] | Promise<readonly RiskWarning[]>;
 }
 
-/** A tool made by {@link defineTool}: an {@link ITool} that keeps its TypeBox schema type. */
-export type DefinedTool<Schema extends TObject> = ITool & {
-  /** The TypeBox schema the tool was defined with. */
+/**
+ * A tool made by {@link defineTool}: an {@link ITool} (assignable to one) that keeps its schema's
+ * type, so calling its `execute` directly is type-checked too.
+ */
+export type DefinedTool<Schema extends ToolParametersSchema> = Omit<
+  ITool,
+  'parameters' | 'execute' | 'assessRisk'
+> & {
+  /** The schema the tool was defined with. */
   readonly parameters: Schema;
-  /** Runs the tool; `params` typed from the TypeBox schema. */
-  execute(params: Static<Schema>, context?: ToolContext): Promise<string>;
+  /** Runs the tool; `params` typed from the schema (see {@link ParametersOf}). */
+  execute(params: ParametersOf<Schema>, context?: ToolContext): Promise<string>;
+  /** The risk warnings of a call, computed before it runs. */
+  assessRisk?(
+    params: ParametersOf<Schema>,
+    context?: ToolContext,
+  ): readonly RiskWarning[] | Promise<readonly RiskWarning[]>;
 };
 
 /**
- * Defines a tool whose `params` are typed from its TypeBox schema. The registry validates and
- * coerces arguments against the schema before `execute` runs, so `params` can be trusted.
+ * Defines a tool whose `params` are typed from its schema: a `typebox` 1.x schema, a
+ * `@sinclair/typebox` 0.34 schema, or a JSON Schema literal (see {@link ParametersOf}). The
+ * registry validates and coerces arguments against the schema before `execute` runs, so
+ * `params` can be trusted. Nothing of TypeBox is loaded by this call.
  *
  * @example
  * ```ts
+ * import { Type } from 'typebox';
+ *
  * const add = defineTool({
  *   name: 'add',
  *   description: 'Adds two numbers',
@@ -46,7 +64,7 @@ export type DefinedTool<Schema extends TObject> = ITool & {
  * });
  * ```
  */
-export function defineTool<Schema extends TObject>(
+export function defineTool<const Schema extends ToolParametersSchema>(
   definition: ToolDefinition<Schema>,
 ): DefinedTool<Schema> {
   return definition as DefinedTool<Schema>;
@@ -58,8 +76,8 @@ export interface JsonSchemaToolDefinition<Params> {
   readonly name: string;
   /** What the model reads to decide when and how to call it. */
   readonly description: string;
-  /** An object JSON Schema describing `Params`. */
-  readonly parameters: JsonSchema;
+  /** An object JSON Schema describing `Params` (a literal, a `JSONSchema7`, a TypeBox schema). */
+  readonly parameters: ToolParametersSchema;
   /** True when the tool changes nothing (plan mode offers only these). */
   readonly readOnly?: boolean;
   /** An output limit for this tool, instead of the registry's. */
@@ -76,10 +94,12 @@ export interface JsonSchemaToolDefinition<Params> {
 }
 
 /**
- * Defines a tool from a plain JSON Schema, with `params` typed as the given `Params`. Unlike
- * {@link defineTool} it needs no TypeBox at run time, so a package whose import must stay cheap
- * (TypeBox's builder costs tens of milliseconds to load) can describe its parameters as JSON.
- * The registry validates arguments against the schema before `execute`, so the type holds.
+ * Defines a tool from a plain JSON Schema, with `params` typed as the given `Params`. Use it when
+ * the schema's own type says nothing (a `JSONSchema7` value, a schema built at run time) or to
+ * name the type yourself; it needs no TypeBox at run time, so a package whose import must stay
+ * cheap (TypeBox's builder costs over a hundred milliseconds to load) can describe its
+ * parameters as JSON. The registry validates arguments against the schema before `execute`, so
+ * the type holds.
  */
 export function defineJsonSchemaTool<Params>(definition: JsonSchemaToolDefinition<Params>): ITool {
   return definition as unknown as ITool;

@@ -1,7 +1,12 @@
 import type { PermissionMode } from '../policy/permission-mode';
 import type { ToolRegistry } from '../registry/tool-registry';
+import type { ToolParametersSchema } from './tool-parameters';
 
-/** A JSON Schema document. TypeBox schemas are JSON Schema too. */
+/**
+ * A plain JSON Schema document, as the registry hands it out (`getDefinitions`) and walks it.
+ * What a tool's `parameters` may be is wider: {@link ToolParametersSchema} accepts interfaces
+ * such as `JSONSchema7` and TypeBox schemas too.
+ */
 export type JsonSchema = { [keyword: string]: unknown };
 
 /** A reason a particular call is risky, shown to the user when the call asks for confirmation. */
@@ -44,8 +49,11 @@ export interface ITool {
   readonly name: string;
   /** What the model reads to decide when and how to call the tool. */
   readonly description: string;
-  /** An object schema for the parameters. */
-  readonly parameters: JsonSchema;
+  /**
+   * An object schema for the parameters: a plain JSON Schema object, a `JSONSchema7`, a `typebox`
+   * 1.x or a `@sinclair/typebox` 0.34 schema.
+   */
+  readonly parameters: ToolParametersSchema;
   /** Runs the tool and returns the text the model reads. */
   execute(params: Record<string, unknown>, context?: ToolContext): Promise<string>;
   /** True when the tool changes nothing (offered in `plan` mode). @default false */
