@@ -1,11 +1,11 @@
-import type { TObject } from '@sinclair/typebox';
+import type { TObject } from 'typebox';
 
 /**
  * The JSON Schema of `tinyelf.config.json` (published as `tinyelf.config.schema.json`), built on
  * first use: TypeBox costs tens of milliseconds to load, which a CLI start-up should not pay.
  */
 export async function builderConfigSchema(): Promise<TObject> {
-  const { Type } = await import('@sinclair/typebox');
+  const { Type } = await import('typebox');
   const permissionMode = Type.Union([
     Type.Literal('default'),
     Type.Literal('acceptEdits'),

@@ -60,7 +60,7 @@ describe('loadBuilderConfig', () => {
     expect(error).toContain('- plugins.0:');
     expect(error).toContain('- plugins.1:');
     expect(error).toContain('- onConflict:');
-    expect(error).toContain('- policy.safeTools: expected array');
+    expect(error).toContain('- policy.safeTools: must be array (got "Read")');
     writeFileSync(join(root, 'tinyelf.config.json'), '{ not json');
     await expect(loadBuilderConfig({ folder: root })).rejects.toThrowError(
       /tinyelf\.config\.json cannot be read/,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TinyElfError } from '@tinyelf/core';
+import type { TObject } from 'typebox';
 import type { BuilderConfig } from './builder-config';
 import { builderConfigSchema } from './builder-config-schema';
 
@@ -11,9 +12,17 @@ const fileNames = [
   'tinyelf.config.js',
   'tinyelf.config.ts',
 ];
-let check:
-  | Promise<import('@sinclair/typebox/compiler').TypeCheck<import('@sinclair/typebox').TObject>>
-  | undefined;
+let check: Promise<import('typebox/compile').Validator> | undefined;
+
+/** The value at a JSON Pointer (`/plugins/0`) in a configuration, or undefined. */
+function valueAt(value: unknown, pointer: string): unknown {
+  let current = value;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return current;
+}
 
 /**
  * Checks a configuration against the schema and refuses it with every problem named (its path and
@@ -23,15 +32,33 @@ export async function validateBuilderConfig(
   config: unknown,
   source = 'the configuration',
 ): Promise<BuilderConfig> {
-  check ??= Promise.all([import('@sinclair/typebox/compiler'), builderConfigSchema()]).then(
-    ([{ TypeCompiler }, schema]) => TypeCompiler.Compile(schema),
+  check ??= Promise.all([import('typebox/compile'), builderConfigSchema()]).then(
+    ([{ Compile }, schema]) => Compile(schema),
   );
   const compiled = await check;
   if (compiled.Check(config)) return config as BuilderConfig;
-  const problems = [...compiled.Errors(config)].map(
-    (error) =>
-      `- ${error.path.slice(1).replace(/\//g, '.') || '(top)'}: ${error.message.toLowerCase()}${error.value === undefined ? '' : ` (got ${JSON.stringify(error.value)?.slice(0, 40)})`}`,
-  );
+  // TypeBox stops at the first property that fails, so each top-level section is checked alone.
+  const { Errors } = await import('typebox/value');
+  const schema = compiled.Type() as TObject;
+  const record = (typeof config === 'object' && config !== null ? config : {}) as Record<
+    string,
+    unknown
+  >;
+  const errors = [
+    ...compiled.Errors(config).filter((error) => error.instancePath === ''),
+    ...Object.entries(schema.properties)
+      .filter(([key]) => record[key] !== undefined)
+      .flatMap(([key, property]) =>
+        Errors(property, record[key]).map((error) => ({
+          ...error,
+          instancePath: `/${key}${error.instancePath}`,
+        })),
+      ),
+  ];
+  const problems = errors.map((error) => {
+    const value = valueAt(config, error.instancePath);
+    return `- ${error.instancePath.slice(1).replace(/\//g, '.') || '(top)'}: ${error.message}${value === undefined ? '' : ` (got ${JSON.stringify(value)?.slice(0, 40)})`}`;
+  });
   throw new TinyElfError({
     code: 'INVALID_CONFIG',
     message: `${source} is not valid:\n${[...new Set(problems)].join('\n')}`,
