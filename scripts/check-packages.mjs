@@ -1,4 +1,4 @@
-// Checks every publishable package as npm would publish it: packs each (`pnpm pack`), then runs
+// Checks every publishable package (packages/*, and the example plugin) as npm would publish it: packs each (`pnpm pack`), then runs
 // publint (strict: warnings are errors) and Are the Types Wrong (`attw`) on the tarball. The
 // packages are ESM-only for Node >= 20.19, so attw runs with `--profile esm-only` (it does not
 // judge `require` from CommonJS or the node10 resolver). Run after `pnpm build`; no network needed.
@@ -30,7 +30,7 @@ async function check(name, tarball) {
 }
 
 try {
-  const tarballs = await packAll(work);
+  const tarballs = await packAll(work, ['packages', 'examples']);
   await Promise.all([...tarballs].map(([name, tarball]) => check(name, tarball)));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (failures.length) {

@@ -12,23 +12,22 @@ const run = promisify(execFile);
 /** The repository's root folder. */
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The folders of the publishable packages (packages/*), with their package names. */
-export function publishablePackages() {
-  const folder = join(root, 'packages');
-  return readdirSync(folder)
-    .map((name) => join(folder, name))
+/** The folders of the publishable packages (packages/* by default), with their package names. */
+export function publishablePackages(areas = ['packages']) {
+  return areas
+    .flatMap((area) => readdirSync(join(root, area)).map((name) => join(root, area, name)))
     .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
     .filter(({ manifest }) => !manifest.private)
     .map(({ dir, manifest }) => ({ dir, name: manifest.name }));
 }
 
 /**
- * Packs every publishable package into `destination`, four at a time; returns a map from package
- * name to tarball path. `pnpm pack` replaces `workspace:` and `catalog:` ranges with real ones, as
- * publishing does.
+ * Packs every publishable package of `areas` into `destination`, four at a time; returns a map
+ * from package name to tarball path. `pnpm pack` replaces `workspace:` and `catalog:` ranges with
+ * real ones, as publishing does.
  */
-export async function packAll(destination) {
-  const packages = publishablePackages();
+export async function packAll(destination, areas = ['packages']) {
+  const packages = publishablePackages(areas);
   const tarballs = new Map();
   const pack = async ({ dir, name }) => {
     const { stdout } = await run('pnpm', ['pack', '--pack-destination', destination], { cwd: dir });
