@@ -73,6 +73,16 @@ describe('toAiSdkTools', () => {
 
   it('runs the calls of generateText through registry.execute: coercion, errors as error-text', async () => {
     const { root, registry } = workspace();
+    registry.register({
+      name: 'Closed',
+      description: 'Takes only a',
+      parameters: {
+        type: 'object',
+        properties: { a: { type: 'number' } },
+        additionalProperties: false,
+      },
+      execute: async (params) => JSON.stringify(params),
+    });
     const model = new MockLanguageModelV3({
       doGenerate: [
         callsTools(
@@ -80,6 +90,7 @@ describe('toAiSdkTools', () => {
           ['call-2', 'Read', { path: '/etc/passwd' }],
           ['call-3', 'Bash', { command: 'rm -rf /' }],
           ['call-4', 'Grep', { pattern: 'Friday', bogus: true }],
+          ['call-5', 'Closed', { a: 1, bogus: true }],
         ),
         says('The elves ship on Friday.'),
       ],
@@ -102,10 +113,15 @@ describe('toAiSdkTools', () => {
       type: 'error-text',
       value: expect.stringContaining('The command was refused and not run'),
     });
-    // Unknown properties are dropped by the registry's cleaning; the search runs.
+    // Grep's schema allows unknown properties: they are kept, Grep ignores them, the search runs.
     expect(sent['call-4']).toMatchObject({
       type: 'text',
       value: expect.stringContaining('notes.txt:1:'),
+    });
+    // A schema with additionalProperties: false refuses them, naming the property.
+    expect(sent['call-5']).toMatchObject({
+      type: 'error-text',
+      value: expect.stringContaining('- bogus: unknown parameter'),
     });
     expect(existsSync(root)).toBe(true);
     const first = result.steps[0]!;
@@ -118,6 +134,11 @@ describe('toAiSdkTools', () => {
       }),
       expect.objectContaining({ toolCallId: 'call-3', isError: true }),
       expect.objectContaining({ toolCallId: 'call-4', isError: false }),
+      expect.objectContaining({
+        toolCallId: 'call-5',
+        isError: true,
+        errorCode: 'INVALID_TOOL_INPUT',
+      }),
     ]);
   });
 

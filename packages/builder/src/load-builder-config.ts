@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TinyElfError } from '@tinyelf/core';
-import type { TObject } from 'typebox';
 import type { BuilderConfig } from './builder-config';
 import { builderConfigSchema } from './builder-config-schema';
 
@@ -12,17 +11,9 @@ const fileNames = [
   'tinyelf.config.js',
   'tinyelf.config.ts',
 ];
-let check: Promise<import('typebox/compile').Validator> | undefined;
-
-/** The value at a JSON Pointer (`/plugins/0`) in a configuration, or undefined. */
-function valueAt(value: unknown, pointer: string): unknown {
-  let current = value;
-  for (const segment of pointer.split('/').slice(1)) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return current;
-}
+type Validator = import('typebox/schema').Validator;
+/** The whole schema's validator, and one per section (TypeBox stops reporting after some errors). */
+let check: Promise<{ whole: Validator; sections: [string, Validator][] }> | undefined;
 
 /**
  * Checks a configuration against the schema and refuses it with every problem named (its path and
@@ -32,36 +23,44 @@ export async function validateBuilderConfig(
   config: unknown,
   source = 'the configuration',
 ): Promise<BuilderConfig> {
-  check ??= Promise.all([import('typebox/compile'), builderConfigSchema()]).then(
-    ([{ Compile }, schema]) => Compile(schema),
+  check ??= Promise.all([import('typebox/schema'), builderConfigSchema()]).then(
+    ([{ Compile }, schema]) => ({
+      whole: Compile(schema),
+      sections: Object.entries(schema.properties).map(([name, section]): [string, Validator] => [
+        name,
+        Compile(section),
+      ]),
+    }),
   );
-  const compiled = await check;
-  if (compiled.Check(config)) return config as BuilderConfig;
-  // TypeBox stops at the first property that fails, so each top-level section is checked alone.
-  const { Errors } = await import('typebox/value');
-  const schema = compiled.Type() as TObject;
-  const record = (typeof config === 'object' && config !== null ? config : {}) as Record<
-    string,
-    unknown
-  >;
-  const errors = [
-    ...compiled.Errors(config).filter((error) => error.instancePath === ''),
-    ...Object.entries(schema.properties)
-      .filter(([key]) => record[key] !== undefined)
-      .flatMap(([key, property]) =>
-        Errors(property, record[key]).map((error) => ({
-          ...error,
-          instancePath: `/${key}${error.instancePath}`,
-        })),
-      ),
-  ];
-  const problems = errors.map((error) => {
+  const { whole, sections } = await check;
+  if (whole.Check(config)) return config as BuilderConfig;
+  const errors =
+    typeof config === 'object' && config !== null && !Array.isArray(config)
+      ? sections.flatMap(([name, section]) => {
+          const value = (config as Record<string, unknown>)[name];
+          if (value === undefined || section.Check(value)) return [];
+          return section.Errors(value)[1].map((error) => ({
+            ...error,
+            instancePath: `/${name}${error.instancePath}`,
+          }));
+        })
+      : whole.Errors(config)[1];
+  // One problem per place: the outermost schema that failed there (a union's own message).
+  const problems = new Map<string, { schemaPath: string; line: string }>();
+  for (const error of errors) {
+    const known = problems.get(error.instancePath);
+    if (known && known.schemaPath.length <= error.schemaPath.length) continue;
+    const path = error.instancePath.slice(1).replace(/\//g, '.') || '(top)';
     const value = valueAt(config, error.instancePath);
-    return `- ${error.instancePath.slice(1).replace(/\//g, '.') || '(top)'}: ${error.message}${value === undefined ? '' : ` (got ${JSON.stringify(value)?.slice(0, 40)})`}`;
-  });
+    const got = value === undefined ? '' : ` (got ${JSON.stringify(value)?.slice(0, 40)})`;
+    problems.set(error.instancePath, {
+      schemaPath: error.schemaPath,
+      line: `- ${path}: ${error.message}${got}`,
+    });
+  }
   throw new TinyElfError({
     code: 'INVALID_CONFIG',
-    message: `${source} is not valid:\n${[...new Set(problems)].join('\n')}`,
+    message: `${source} is not valid:\n${[...problems.values()].map((problem) => problem.line).join('\n')}`,
   });
 }
 
@@ -105,4 +104,14 @@ export async function loadBuilderConfig(options: { folder?: string; file?: strin
     config: { ...config, workspaceRoot: resolve(dirname(file), config.workspaceRoot ?? '.') },
     file,
   };
+}
+
+/** The value a JSON pointer (`/policy/safeTools`) points to in the configuration. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let current = root;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return current;
 }

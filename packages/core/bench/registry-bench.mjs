@@ -1,9 +1,9 @@
 // Measures the registry's own cost per execute() against calling the tool directly and against
-// the compiled TypeBox check alone. Run after `pnpm build`: node bench/registry-bench.mjs
+// the compiled TypeBox check alone (typebox/schema, what the registry uses). Run after `pnpm build`: node bench/registry-bench.mjs
 
 import { defineTool, ToolRegistry } from '@tinyelf/core';
 import { Type } from 'typebox';
-import { Compile } from 'typebox/compile';
+import { Compile } from 'typebox/schema';
 import { record } from '../../../scripts/bench-record.mjs';
 
 const parameters = Type.Object({

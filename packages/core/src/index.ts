@@ -84,7 +84,12 @@ export {
   TOOL_NAME_PATTERN,
   type ToolContext,
 } from './tool/tool';
-export type { ParametersOf, ToolParametersSchema } from './tool/tool-parameters';
+export type {
+  LegacyTypeBoxStatic,
+  ParametersOf,
+  ToolParametersSchema,
+  TypeBoxKind,
+} from './tool/tool-parameters';
 export { VERSION } from './version';
 export {
   type GuardedPath,

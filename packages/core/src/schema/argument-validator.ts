@@ -1,8 +1,8 @@
-import type { TSchema } from 'typebox';
-import type { Validator } from 'typebox/compile';
+import type { Validator } from 'typebox/schema';
+import type { JsonSchema } from '../tool/tool';
 import { type Coerce, planCoercion, setOwn } from './coercion-plan';
 import { type ArgumentIssue, describeIssues, kindOf } from './describe-issues';
-import { toTypeBoxSchema } from './json-schema-to-typebox';
+import { toCheckableSchema } from './to-checkable-schema';
 import type { TypeBoxRuntime } from './typebox-runtime';
 
 export type { ArgumentIssue } from './describe-issues';
@@ -22,15 +22,15 @@ export type ArgumentValidation =
  * where the schema has `additionalProperties: false`) is an issue the model can fix.
  */
 export class ArgumentValidator {
-  private readonly schema: TSchema;
+  private readonly schema: JsonSchema;
   private readonly validator: Validator;
   private readonly coerce: Coerce;
   private readonly hasDefaults: boolean;
 
   /** Compiles `parameters` (any JSON Schema object, TypeBox 0.34 and 1.x schemas included). */
   constructor(parameters: object, runtime: TypeBoxRuntime) {
-    this.schema = toTypeBoxSchema(parameters, runtime);
-    this.validator = runtime.Compile(this.schema);
+    this.schema = toCheckableSchema(parameters);
+    this.validator = runtime.Compile(this.schema as Parameters<TypeBoxRuntime['Compile']>[0]);
     this.coerce = planCoercion(this.schema);
     this.hasDefaults = JSON.stringify(this.schema).includes('"default":');
   }
@@ -48,7 +48,8 @@ export class ArgumentValidator {
     }
     const value = this.coerce(cloneJson(original));
     if (validator.Check(value)) return { ok: true, value: value as Record<string, unknown> };
-    return { ok: false, issues: describeIssues(this.schema, value, validator.Errors(value)) };
+    const [, errors] = validator.Errors(value);
+    return { ok: false, issues: describeIssues(this.schema, value, errors) };
   }
 }
 

@@ -1,28 +1,25 @@
-import type * as TypeBox from 'typebox';
-import type * as TypeBoxCompile from 'typebox/compile';
+import type * as TypeBoxSchema from 'typebox/schema';
 
-/** The parts of TypeBox (`typebox` 1.x) the registry uses at run time, loaded on first use. */
+/** The part of TypeBox (`typebox` 1.x) the registry uses at run time, loaded on first use. */
 export interface TypeBoxRuntime {
-  /** The schema builder, used to turn plain JSON Schema into TypeBox types. */
-  readonly Type: typeof TypeBox.Type;
-  /** Compiles a schema into a validator that checks, converts and fills in defaults. */
-  readonly Compile: typeof TypeBoxCompile.Compile;
+  /** Compiles a JSON Schema into a validator (`Check`, `Errors`). */
+  readonly Compile: typeof TypeBoxSchema.Compile;
 }
 
 let runtime: TypeBoxRuntime | undefined;
 let loading: Promise<TypeBoxRuntime> | undefined;
 
 /**
- * Loads TypeBox's builder and compiler once. Importing them costs over a hundred milliseconds,
- * which a registry should not pay until a tool is first called.
+ * Loads TypeBox's JSON Schema compiler (`typebox/schema`) once, on the first call: importing it
+ * costs tens of milliseconds, which a registry should not pay at import. It is the lightest part
+ * of TypeBox 1.x that checks: the builder (`typebox`) and `typebox/compile` (which pulls in the
+ * value module) cost several times more, and coercion is core's own (see `coercion-plan.ts`).
  */
 export function loadTypeBoxRuntime(): Promise<TypeBoxRuntime> {
-  loading ??= Promise.all([import('typebox'), import('typebox/compile')]).then(
-    ([typebox, compile]) => {
-      runtime = { Type: typebox.Type, Compile: compile.Compile };
-      return runtime;
-    },
-  );
+  loading ??= import('typebox/schema').then((schema) => {
+    runtime = { Compile: schema.Compile };
+    return runtime;
+  });
   return loading;
 }
 

@@ -4,10 +4,10 @@ import { isPluginApiCompatible, PLUGIN_API_VERSION } from '../plugin/plugin-api-
 import type { ToolBuildContext, ToolPlugin } from '../plugin/tool-plugin';
 import { ToolRegistry } from '../registry/tool-registry';
 import { ArgumentValidator } from '../schema/argument-validator';
-import { toTypeBoxSchema } from '../schema/json-schema-to-typebox';
 import { loadTypeBoxRuntime } from '../schema/typebox-runtime';
 import { type ITool, type JsonSchema, TOOL_NAME_PATTERN } from '../tool/tool';
 import { createTestBuildContext } from './create-test-build-context';
+import { minimalInput } from './minimal-input';
 
 /** The checks of the conformance suite. */
 export const CONFORMANCE_CHECKS = [
@@ -143,7 +143,7 @@ export async function checkPluginConformance(
 
   for (const tool of runnable) {
     if (options.skipExecution?.includes(tool.name)) continue;
-    const input = options.sampleInputs?.[tool.name] ?? minimalInput(tool.parameters, runtime);
+    const input = options.sampleInputs?.[tool.name] ?? minimalInput(tool.parameters);
 
     const outcome = await withTimeout(
       Promise.resolve()
@@ -216,20 +216,6 @@ export async function checkPluginConformance(
 
   await plugin.dispose?.();
   return { plugin: plugin.name, tools: runnable.map((tool) => tool.name), failures };
-}
-
-function minimalInput(
-  parameters: object,
-  runtime: Awaited<ReturnType<typeof loadTypeBoxRuntime>>,
-): Record<string, unknown> {
-  try {
-    return runtime.Compile(toTypeBoxSchema(parameters, runtime)).Create() as Record<
-      string,
-      unknown
-    >;
-  } catch {
-    return {};
-  }
 }
 
 function badInput(parameters: JsonSchema): Record<string, unknown> | undefined {

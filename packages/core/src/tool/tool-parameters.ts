@@ -18,10 +18,26 @@ export type ToolParametersSchema = object;
  * - any other schema (a `JSONSchema7` value, a schema built at run time):
  *   `Record<string, unknown>`. Use `defineJsonSchemaTool<Params>` to name the type yourself.
  */
-export type ParametersOf<Schema> = Schema extends { readonly '~kind': string }
+export type ParametersOf<Schema> = Schema extends TypeBoxKind
   ? Static<Schema>
-  : Schema extends { readonly static: unknown; readonly params: unknown[] }
-    ? (Schema & { readonly params: [] })['static']
-    : OrRecord<Static<Schema & object>>;
+  : Schema extends LegacyTypeBoxStatic<infer Params>
+    ? Params
+    : Static<Schema & object> extends infer Inferred
+      ? unknown extends Inferred
+        ? Record<string, unknown>
+        : Inferred
+      : never;
 
-type OrRecord<Inferred> = unknown extends Inferred ? Record<string, unknown> : Inferred;
+/** What marks a `typebox` 1.x schema's type (the value carries it as a hidden property). */
+export interface TypeBoxKind {
+  /** The kind of TypeBox type: `Object`, `String`, ... */
+  readonly '~kind': string;
+}
+
+/** What a `@sinclair/typebox` 0.34 schema's type carries: the type of the values it describes. */
+export interface LegacyTypeBoxStatic<Params> {
+  /** The static type of the values the schema describes (a type-level property only). */
+  readonly static: Params;
+  /** 0.34's generic arguments (a type-level property only). */
+  readonly params: unknown[];
+}
