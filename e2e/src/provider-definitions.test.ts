@@ -2,7 +2,7 @@
 // real "everything" MCP server's tools loaded) in OpenAI, Anthropic and Gemini formats, checked
 // against each provider's published rules (support/provider-schema-rules.ts).
 
-import { type BuiltRegistry, buildToolRegistry } from '@tinyelf/builder';
+import { type BuiltRegistry, buildToolRegistry, DEFAULT_PLUGIN_PACKAGES } from '@tinyelf/builder';
 import {
   type AgentRunner,
   type DefinitionFormat,
@@ -72,6 +72,8 @@ async function defaultRegistry(provider?: string) {
     },
     services: { agentRunner: idleRunner },
     plugins: [awkwardPlugin],
+    // every package: the builder's defaults and the shell, as the tinyelf command composes it
+    defaultPlugins: [...DEFAULT_PLUGIN_PACKAGES, '@tinyelf/tool-shell'],
   });
   builds.push(built);
   return built.registry;

@@ -1,5 +1,5 @@
-// Smoke test of the built @tinyelf/builder on plain Node: the default registry of every installed
-// package, composed in the 12-step order with DI from dist, and put to work.
+// Smoke test of the built @tinyelf/builder on plain Node: the default registry (the installed
+// default packages, no shell), composed in the 12-step order with DI from dist, and put to work.
 import assert from 'node:assert/strict';
 import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,16 @@ const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-smoke-bui
 writeFileSync(join(workspaceRoot, 'hello.txt'), 'hello from the builder\n');
 const built = await buildToolRegistry({ config: { workspaceRoot } });
 const names = built.registry.getNames();
-assert.deepEqual(names.slice(0, 7), ['Read', 'Write', 'Edit', 'ListDir', 'Glob', 'Grep', 'Bash']);
+assert.deepEqual(names.slice(0, 7), [
+  'Read',
+  'Write',
+  'Edit',
+  'ListDir',
+  'Glob',
+  'Grep',
+  'WebFetch',
+]);
+assert.ok(!names.includes('Bash'), 'the defaults hold no shell');
 assert.ok(
   names.indexOf('WebFetch') < names.indexOf('list_skills') &&
     names.indexOf('list_skills') < names.indexOf('slash_command') &&

@@ -1,7 +1,12 @@
 export type { BuildDiagnostics, PluginDiagnostic, ToolConflict } from './build-diagnostics';
 export type { BuilderConfig, PluginReference } from './builder-config';
 export { builderConfigSchema } from './builder-config-schema';
-export { loadDefaultPlugins, type PluginFactoryOptions, TINYELF_PACKAGES } from './default-plugins';
+export {
+  DEFAULT_PLUGIN_PACKAGES,
+  loadDefaultPlugins,
+  type PluginFactoryOptions,
+  TINYELF_PACKAGES,
+} from './default-plugins';
 export { loadBuilderConfig, validateBuilderConfig } from './load-builder-config';
 export { loadPluginPackage } from './load-plugin-package';
 export {

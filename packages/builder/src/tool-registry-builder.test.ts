@@ -7,9 +7,11 @@ import {
   createContainer,
   PLUGIN_API_VERSION,
   registerToolPlugin,
+  silentLogger,
   type ToolPlugin,
 } from '@tinyelf/core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PLUGIN_PACKAGES, loadDefaultPlugins } from './default-plugins';
 import { buildToolRegistry } from './tool-registry-builder';
 
 const workspace = () => realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-builder-')));
@@ -40,10 +42,11 @@ function plugin(
 }
 
 describe('ToolRegistryBuilder', () => {
-  it('builds every installed @tinyelf package in the 12-step order, third-party plugins at their step or after Control', async () => {
+  it('builds every named @tinyelf package in the 12-step order, third-party plugins at their step or after Control', async () => {
     const built = await buildToolRegistry({
       config: { workspaceRoot: workspace(), webSearch: { provider: 'anthropic' } },
       services: { agentRunner: runner },
+      defaultPlugins: [...DEFAULT_PLUGIN_PACKAGES, '@tinyelf/tool-shell'],
       plugins: [
         plugin('late', undefined, ['late_tool']),
         plugin('shell-extra', BuildStep.Shell, ['shell_extra']),
@@ -84,6 +87,26 @@ describe('ToolRegistryBuilder', () => {
       tools: ['late_tool'],
     });
     await built.dispose();
+  });
+
+  it('with no plugins named uses the default packages, which hold no shell; a default not installed is only noted', async () => {
+    const notes: string[] = [];
+    const built = await buildToolRegistry({
+      config: { workspaceRoot: workspace() },
+      logger: { ...silentLogger, info: (message) => notes.push(message) },
+    });
+    const names = built.registry.getNames();
+    expect(names).toEqual(expect.arrayContaining(['Read', 'Write', 'WebFetch', 'list_skills']));
+    expect(names).not.toContain('Bash');
+    expect(built.diagnostics.plugins.map((entry) => entry.plugin)).not.toContain('shell');
+    await built.dispose();
+
+    const missing = await loadDefaultPlugins(['@tinyelf/tool-fs']);
+    expect(missing.missing).toEqual([]);
+    await expect(loadDefaultPlugins(['left-pad'])).rejects.toThrowError(
+      '"left-pad" is not a @tinyelf tool package',
+    );
+    expect(notes.filter((note) => note.startsWith('Not installed'))).toEqual([]);
   });
 
   it('reports a failing plugin and builds the rest, unless it is required; keeps the first of two tools with one name', async () => {

@@ -33,6 +33,11 @@ export interface BuildToolRegistryOptions {
   readonly agent?: Partial<AgentSettings>;
   /** More plugin instances, besides those the configuration names and those in the container. */
   readonly plugins?: readonly ToolPlugin[];
+  /**
+   * The `@tinyelf` tool packages used, if installed, when the configuration names no `plugins` and
+   * the container holds none. @default DEFAULT_PLUGIN_PACKAGES (no shell)
+   */
+  readonly defaultPlugins?: readonly string[];
   /** Where the build reports (a plugin skipped or failed). @default silentLogger */
   readonly logger?: Logger;
   /** Cancels the build (plugins get it in their build context). */
@@ -69,7 +74,7 @@ const afterControl = 13;
 /**
  * Composes tool registries: registers the configuration, workspace, policy and services under
  * core's tokens in a child container, resolves every `ToolPlugin` (from the container, the
- * configuration's packages or the installed `@tinyelf` packages, and the options), sorts them by
+ * configuration's packages or the installed default `@tinyelf` packages, and the options), sorts them by
  * build step (registration order within a step, plugins without a step after Control), asks each
  * whether it is eligible, and registers the tools it creates. A failing plugin is reported and the
  * rest still builds, unless it is required; a tool name offered twice keeps the first.
@@ -122,7 +127,7 @@ export class ToolRegistryBuilder {
         configured.push(...loaded);
       }
     } else if (!container.isRegistered(Tokens.ToolPlugin, true)) {
-      const defaults = await loadDefaultPlugins();
+      const defaults = await loadDefaultPlugins(options.defaultPlugins);
       configured.push(...defaults.plugins);
       if (defaults.missing.length)
         logger.info(`Not installed, so not used: ${defaults.missing.join(', ')}.`);

@@ -4,7 +4,7 @@
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildToolRegistry } from '@tinyelf/builder';
+import { buildToolRegistry, DEFAULT_PLUGIN_PACKAGES } from '@tinyelf/builder';
 import { record } from '../../../scripts/bench-record.mjs';
 import { coldStartMs } from '../../../scripts/cold-start.mjs';
 
@@ -13,7 +13,12 @@ const runner = {
   run: async () => ({ status: 'completed', output: '', iterations: 0, messages: [] }),
 };
 const build = () =>
-  buildToolRegistry({ config: { workspaceRoot }, services: { agentRunner: runner } });
+  buildToolRegistry({
+    config: { workspaceRoot },
+    services: { agentRunner: runner },
+    // the tinyelf command's defaults: the builder's and the shell
+    defaultPlugins: [...DEFAULT_PLUGIN_PACKAGES, '@tinyelf/tool-shell'],
+  });
 const first = await build(); // loads every package once
 const toolCount = first.registry.size;
 await first.dispose();

@@ -1,5 +1,10 @@
 import { DefaultAgentRunner, OpenAIChatClient } from '@tinyelf/agent';
-import { type BuiltRegistry, buildToolRegistry, loadBuilderConfig } from '@tinyelf/builder';
+import {
+  type BuiltRegistry,
+  buildToolRegistry,
+  DEFAULT_PLUGIN_PACKAGES,
+  loadBuilderConfig,
+} from '@tinyelf/builder';
 import { type Logger, PERMISSION_MODES, type PermissionMode } from '@tinyelf/core';
 
 /** Warnings and errors of the build (a failed MCP server, a plugin that failed) go to stderr; the rest is quiet. */
@@ -9,6 +14,17 @@ const warningsToStderr: Logger = {
   warn: (message) => process.stderr.write(`warning: ${message}\n`),
   error: (message) => process.stderr.write(`error: ${message}\n`),
 };
+
+/**
+ * The tool packages the command uses when the folder's configuration names no `plugins`: the
+ * builder's defaults (files, web, skills, MCP servers the configuration lists, sub-agents and
+ * sessions with a model) and the Bash tool, whose commands ask for confirmation under the policy.
+ * The `tinyelf` package depends on all of them.
+ */
+export const CLI_DEFAULT_PLUGINS: readonly string[] = [
+  ...DEFAULT_PLUGIN_PACKAGES,
+  '@tinyelf/tool-shell',
+];
 
 /** Options every command shares. */
 export interface ComposeOptions {
@@ -43,6 +59,7 @@ export async function composeRegistry(options: ComposeOptions = {}): Promise<Bui
     config,
     agent: { name: options.agent ?? 'main', permissionMode: parseMode(options.mode) },
     logger: options.logger ?? warningsToStderr,
+    defaultPlugins: CLI_DEFAULT_PLUGINS,
     services: { agentRunner: runner },
   });
 }

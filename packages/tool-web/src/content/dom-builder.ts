@@ -1,3 +1,5 @@
+import { TinyElfError } from '@tinyelf/core';
+
 /** Which DOM implementation builds the document Readability reads. */
 export type DomName = 'linkedom' | 'jsdom';
 
@@ -29,9 +31,30 @@ const buildWithLinkedom: DomBuilder = async (html, url) => {
   return document as unknown as Document;
 };
 
+/**
+ * Imports jsdom, an optional peer dependency of this package (it is installed only by those who
+ * choose `dom: 'jsdom'`); when it is not installed, the error says so and what to do.
+ */
+export async function importJsdom(
+  load: () => Promise<typeof import('jsdom')> = () => import('jsdom'),
+): Promise<typeof import('jsdom')> {
+  try {
+    return await load();
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code !== 'ERR_MODULE_NOT_FOUND' || !/['"]jsdom['"]/.test(message)) throw error;
+    throw new TinyElfError({
+      code: 'DEPENDENCY_NOT_INSTALLED',
+      message:
+        "WebFetch is configured with dom: 'jsdom', but the jsdom package is not installed: install it (npm i jsdom) or use dom: 'linkedom', the default.",
+      cause: error,
+    });
+  }
+}
+
 /** jsdom: the reference DOM, heavier; given the URL so `baseURI` is right. */
 const buildWithJsdom: DomBuilder = async (html, url) => {
-  const { JSDOM, VirtualConsole } = await import('jsdom');
+  const { JSDOM, VirtualConsole } = await importJsdom();
   return new JSDOM(html, { url, virtualConsole: new VirtualConsole() }).window.document;
 };
 
