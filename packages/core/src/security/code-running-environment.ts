@@ -26,6 +26,21 @@ const substitutes: ValueTest = (value) => value === undefined || /\$\(|`|\$\{[^}
 /** A value that names a file. */
 const namesFile: ValueTest = (value) => value === undefined || /[/~$]|\.(sh|bash|rc)$/.test(value);
 
+/**
+ * A module search path (`PYTHONPATH=/tmp/evil:src`) with a folder outside the project: an
+ * absolute or home path that is not a system folder. Relative entries, `$PWD`-based ones and
+ * values only known at run time are not judged (they are the everyday `PYTHONPATH=src`).
+ */
+const searchesOutside: ValueTest = (value) =>
+  value !== undefined &&
+  value
+    .split(':')
+    .some(
+      (entry) =>
+        /^(~|\$HOME\b|\$\{HOME\}|\/)/.test(entry) &&
+        !/^\/(usr|opt|lib|lib64|nix|snap)\//.test(entry),
+    );
+
 interface VariableEntry {
   readonly pattern: RegExp;
   readonly test: ValueTest;
@@ -54,6 +69,11 @@ const variables: readonly VariableEntry[] = [
       /^(PYTHONSTARTUP|PYTHONHOME|PERL5OPT|PERL5DB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|PHPRC|PHP_INI_SCAN_DIR|LUA_INIT|LUA_INIT_5_[0-9]|R_PROFILE|R_PROFILE_USER|GCONV_PATH)$/,
     test: always,
     reason: 'makes an interpreter load or run code of its choice',
+  },
+  {
+    pattern: /^(PYTHONPATH|NODE_PATH|PERL5LIB|PERLLIB|RUBYLIB|CLASSPATH|LUA_PATH|LUA_CPATH)$/,
+    test: searchesOutside,
+    reason: 'makes an interpreter load its modules from a folder outside the project first',
   },
   {
     pattern: /^(NODE_OPTIONS|RUBYOPT)$/,

@@ -48,6 +48,11 @@ describe('codeRunningVariableWarning', () => {
     ['EDITOR', 'rm -rf ~ #'],
     ['npm_config_script_shell', './x'],
     ['PIP_INDEX_URL', 'http://10.0.0.2/simple'],
+    ['PYTHONPATH', '/tmp/evil'],
+    ['PYTHONPATH', 'src:~/downloads/mod'],
+    ['NODE_PATH', '$HOME/.cache/x'],
+    ['PERL5LIB', '/dev/shm/lib'],
+    ['RUBYLIB', '/home/someone/lib'],
   ])('%s=%s runs code', (name, value) => {
     expect(codeRunningVariableWarning(name, value)?.rule).toBe('code-running-environment');
   });
@@ -70,6 +75,11 @@ describe('codeRunningVariableWarning', () => {
     ['NODE_OPTIONS', '--enable-source-maps'],
     ['RUBYOPT', '-W0'],
     ['PYTHONPATH', 'src'],
+    ['PYTHONPATH', '.:src:tests'],
+    ['PYTHONPATH', '$PWD/src'],
+    ['PYTHONPATH', '$PYTHONPATH:src'],
+    ['PYTHONPATH', '/usr/lib/python3/dist-packages'],
+    ['NODE_PATH', 'packages'],
     ['PYTHONUNBUFFERED', '1'],
     ['FORCE_COLOR', '1'],
   ])('%s=%s is ordinary', (name, value) => {

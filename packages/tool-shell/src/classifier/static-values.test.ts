@@ -12,6 +12,10 @@ const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-static-va
 
 const cases: [Verdict, string][] = [
   ['block', 'x=/; rm -rf $x'],
+  ['block', 'rm -rf $"/"'],
+  ['block', 'x=$"/"; rm -rf "$x"'],
+  ['warn', 'export v=$".git/hooks/pre-commit"; bash -c \'cp README.md "$v"\''],
+  ['allow', 'echo $"hello $USER"'],
   ['block', 'x=rm; $x -rf /'],
   ['block', 'a=(rm -rf /); "${a[@]}"'],
   ['block', 'a=(x /); rm -rf "${a[1]}"'],

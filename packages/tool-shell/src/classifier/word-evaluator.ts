@@ -112,8 +112,12 @@ function piece(node: Node, context: WordContext, quoted: boolean, first: boolean
     case 'ansi_c_string':
       return protectAll(decodeAnsiC(node.text.slice(2, -1))) || quotedEmpty;
     case 'string':
-    case 'translated_string':
       return doubleQuoted(node, context) || quotedEmpty;
+    case 'translated_string': {
+      // `$"..."` is "..." looked up in a message catalogue: without one, bash uses it as written.
+      const inner = node.namedChildren.find((child) => child?.type === 'string');
+      return inner ? piece(inner, context, quoted, first) : DYNAMIC;
+    }
     case 'concatenation': {
       let value = '';
       let index = 0;
