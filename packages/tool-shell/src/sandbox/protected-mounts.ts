@@ -1,87 +1,43 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { isPlaceholder } from './mount-placeholders';
+import { homeSecretPaths, sandboxReadOnlyPaths, systemSecretPaths } from '@tinyelf/core';
 
 /**
- * Workspace paths that make programs outside the sandbox run code (git hooks and config, editor
- * tasks, CI workflows, dev containers, agent configuration, tool rc files): read-only inside the
- * sandbox, and not creatable there when missing. Relative to the workspace root.
+ * Workspace paths that make programs outside the sandbox run code or grant permissions (git hooks
+ * and config, `.gitmodules`, editor tasks, CI workflows, dev containers, agent and TinyElf
+ * configuration, tool rc files): core's model, `sandboxReadOnlyPaths()`, relative to the
+ * workspace root. Existing ones are read-only inside the sandbox; missing ones that a command
+ * creates are moved out of the workspace after the call (see `sweepCreatedPaths`).
  *
  * `.git` itself stays writable so `git add` and `git commit` work inside; its `hooks`, `config`
  * and `modules` (submodules' own config and hooks) are read-only, so `git config` and hook
- * installs fail inside. `.git/commondir` cannot be held this way (see `watchGitCommonDir`).
+ * installs fail inside. A `.git/commondir` created inside is swept like the others.
  */
-export const DEFAULT_READ_ONLY_PATHS: readonly string[] = [
-  '.git/hooks',
-  '.git/config',
-  '.git/modules',
-  '.gitmodules',
-  '.husky',
-  '.pre-commit-config.yaml',
-  '.github',
-  '.gitlab-ci.yml',
-  '.circleci',
-  '.devcontainer',
-  '.vscode',
-  '.idea',
-  '.zed',
-  '.claude',
-  '.cursor',
-  '.gemini',
-  '.codex',
-  '.mcp.json',
-  '.envrc',
-  '.mise.toml',
-  'mise.toml',
-  'lefthook.yml',
-  '.lefthook.yml',
-  '.exrc',
-  '.nvim.lua',
-  '.ripgreprc',
-  '.tinyelf',
-  'tinyelf.config.json',
-  'tinyelf.config.mjs',
-  'tinyelf.config.js',
-  'tinyelf.config.ts',
-];
+export const DEFAULT_READ_ONLY_PATHS: readonly string[] = sandboxReadOnlyPaths();
 
 /**
  * Secrets outside the workspace that the sandbox cannot read (an inaccessible file or folder is
- * mounted over each that exists). `~/` stands for the home folder. Running as root, the command
- * inside is the owner of root's files, so these are masked rather than left to file modes.
+ * mounted over each that exists): core's `homeSecretPaths()` under `~/` (the home folder) and
+ * `systemSecretPaths()`, plus whole folders of coding agents (sessions, transcripts and tokens in
+ * `~/.claude`, `~/.claude.json`, `~/.codex`) and `/etc/ssh` (host keys). Running as root, the
+ * command inside is the owner of root's files, so these are masked rather than left to file modes.
  */
 export const DEFAULT_HIDDEN_PATHS: readonly string[] = [
-  '~/.ssh',
-  '~/.gnupg',
-  '~/.aws',
-  '~/.azure',
-  '~/.config/gcloud',
-  '~/.config/gh',
-  '~/.kube',
-  '~/.docker',
-  '~/.netrc',
-  '~/.npmrc',
-  '~/.yarnrc.yml',
-  '~/.pypirc',
-  '~/.git-credentials',
-  '~/.cargo/credentials',
-  '~/.cargo/credentials.toml',
-  '~/.gem/credentials',
-  '~/.terraform.d/credentials.tfrc.json',
-  '~/.vault-token',
-  '~/.password-store',
-  '~/.local/share/keyrings',
+  ...homeSecretPaths().map((path) => `~/${path}`),
+  ...systemSecretPaths(),
   '~/.claude',
   '~/.claude.json',
   '~/.codex',
-  '~/.bash_history',
-  '~/.zsh_history',
-  '/etc/shadow',
-  '/etc/gshadow',
-  '/etc/sudoers',
-  '/etc/sudoers.d',
   '/etc/ssh',
 ];
+
+/** A protected path missing before a call. */
+export interface MissingPath {
+  /** The protected path. */
+  readonly path: string;
+  /** Its first component that did not exist (the path itself, or a folder above it). */
+  readonly firstMissing: string;
+}
 
 /** What protecting the read-only paths of a workspace takes. */
 export interface WorkspaceProtection {
@@ -89,8 +45,11 @@ export interface WorkspaceProtection {
   readonly pinned: readonly string[];
   /** Existing paths mounted read-only onto themselves. */
   readonly readOnly: readonly string[];
-  /** Paths that do not exist: each needs an empty placeholder folder for the call. */
-  readonly missing: readonly string[];
+  /**
+   * Protected paths that do not exist, each with its first missing component (everything above
+   * it exists as a pinned folder): what `sweepCreatedPaths` checks after the call.
+   */
+  readonly missing: readonly MissingPath[];
 }
 
 function inside(root: string, path: string): boolean {
@@ -102,9 +61,9 @@ function inside(root: string, path: string): boolean {
  * Plans the mounts that keep `readOnlyPaths` read-only in a writable workspace. A mount point
  * cannot be renamed or removed, but a folder holding one can: so every existing ancestor of a
  * protected path is pinned (bound onto itself), or `mv .git x && mkdir .git` would make fresh,
- * writable hooks. A missing path is protected at its first missing component by a placeholder
- * folder (nothing can be created in it, and no file can take its name). Paths under another protected path,
- * and paths that leave the workspace, are skipped.
+ * writable hooks. A missing path cannot be held by a mount without putting an entry in the
+ * user's workspace, so it is listed in `missing` for the sweep after the call. Paths under
+ * another protected path, and paths that leave the workspace, are skipped.
  */
 export function planWorkspaceProtection(
   workspaceRoot: string,
@@ -115,9 +74,11 @@ export function planWorkspaceProtection(
     .sort();
   const pinned: string[] = [];
   const readOnly: string[] = [];
-  const missing: string[] = [];
+  const missing: MissingPath[] = [];
   const covered = (path: string) =>
-    [...readOnly, ...missing].some((done) => done === path || inside(done, path));
+    [...readOnly, ...missing.map((entry) => entry.path)].some(
+      (done) => done === path || inside(done, path),
+    );
   for (const path of paths) {
     if (covered(path)) continue;
     const segments = relative(workspaceRoot, path).split(sep);
@@ -130,8 +91,8 @@ export function planWorkspaceProtection(
       } catch {
         break;
       }
-      if (!stat || isPlaceholder(current)) {
-        missing.push(current);
+      if (!stat) {
+        missing.push({ path, firstMissing: current });
         break;
       }
       if (stat.isSymbolicLink()) {
@@ -173,6 +134,8 @@ export function existingHiddenPaths(
   );
   for (const path of paths) {
     if (!isAbsolute(path)) continue;
+    // `~/.kube` masks `~/.kube/config` too (nothing can be mounted inside a denied folder).
+    if ([...paths].some((other) => inside(other, path))) continue;
     if (path === workspaceRoot || inside(path, workspaceRoot)) continue;
     try {
       const stat = statSync(path, { throwIfNoEntry: false });
