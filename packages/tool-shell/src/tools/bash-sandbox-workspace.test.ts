@@ -17,7 +17,7 @@ import { resolveSandbox } from '../sandbox/resolve-sandbox';
 import { createShellTool } from './bash';
 
 // The workspace's own escape routes, run for real (as root here and in CI): files that run code
-// outside the sandbox stay read-only, cannot be created, renamed away or redirected.
+// outside the sandbox stay read-only and cannot be renamed away; created ones are moved out after the call.
 const skipReason = resolveSandbox({
   sandbox: 'bubblewrap',
   workspaceRoot: tmpdir(),
