@@ -96,7 +96,8 @@ export function bubblewrapArguments(settings: BubblewrapSettings): {
   for (const path of protection.readOnly) args.push('--ro-bind', path, path);
   for (const { path, directory } of hidden)
     args.push('--ro-bind', directory ? denied!.directory : denied!.file, path);
-  args.push('--chdir', workspaceRoot, '--');
+  // Its pid and PID namespace, so the caller can wait for the namespace to die (`waitForSandboxEnd`).
+  args.push('--info-fd', '3', '--chdir', workspaceRoot, '--');
   return { args, missing: protection.missing };
 }
 

@@ -153,6 +153,25 @@ describe.skipIf(skipReason)('protected workspace paths in the bubblewrap sandbox
     expect(readdirSync(quarantineDir)).toHaveLength(2);
   });
 
+  it('moves out what a command stopped on timeout created, and nothing comes back after', async () => {
+    const { workspaceRoot } = setup();
+    const quarantineDir = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-quarantine-')));
+    const registry = new ToolRegistry({ workspaceRoot }).register(
+      createShellTool({ workspaceRoot, sandbox: 'bubblewrap', quarantineDir, killGraceMs: 0 }),
+    );
+    const result = await registry.execute('call', 'Bash', {
+      command:
+        'trap "" TERM; (trap "" TERM; while :; do touch .envrc 2>/dev/null; done) & sleep 100',
+      timeout: 1000,
+    });
+    expect(result.content).toContain('did not finish within 1 s');
+    expect(result.content).toContain(
+      '[Moved out of the workspace after the command: .envrc (file)',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(readdirSync(workspaceRoot)).toEqual([]);
+  });
+
   it('says nothing when a command creates no protected path', async () => {
     const { run, quarantineDir } = setup();
     expect(await run('echo hi > b.txt; cat b.txt')).toBe('hi\n\nExit code 0.');

@@ -1,6 +1,5 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import {
   defineJsonSchemaTool,
   type RiskWarning,
@@ -15,6 +14,7 @@ import { bubblewrapArguments } from '../sandbox/bubblewrap';
 import { watchCreatedPaths } from '../sandbox/created-path-sweep';
 import { DEFAULT_HIDDEN_PATHS, DEFAULT_READ_ONLY_PATHS } from '../sandbox/protected-mounts';
 import { resolveSandbox } from '../sandbox/resolve-sandbox';
+import { waitForSandboxEnd } from '../sandbox/sandbox-end';
 import type { ShellToolOptions } from '../shell-tool-options';
 import { bashDescription } from './bash-description';
 
@@ -164,10 +164,11 @@ export function createShellTool(options: ShellToolOptions) {
           signal: context?.signal,
           killGraceMs: options.killGraceMs,
           sweepLeftovers: !plan,
+          readFd3: plan !== undefined,
         });
       } finally {
         // Killed from outside (timeout, abort), bwrap's namespace dies a moment after it.
-        if (sweep && result?.stoppedBy !== undefined) await delay(200);
+        if (sweep) await waitForSandboxEnd(result?.fd3);
         moved = sweep?.();
       }
       const notice = fallbackNotice;
