@@ -1,5 +1,5 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { homeSecretPaths, sandboxReadOnlyPaths, systemSecretPaths } from '@tinyelf/core';
 
 /**
@@ -52,9 +52,10 @@ export interface WorkspaceProtection {
   readonly missing: readonly MissingPath[];
 }
 
+/** Whether `path` is strictly below `root` (both absolute and normalized, as `join` leaves them). */
 function inside(root: string, path: string): boolean {
-  const rest = relative(root, path);
-  return rest !== '' && !rest.startsWith(`..${sep}`) && rest !== '..' && !isAbsolute(rest);
+  const prefix = root.endsWith(sep) ? root : `${root}${sep}`;
+  return path.length > prefix.length && path.startsWith(prefix);
 }
 
 /**
@@ -69,16 +70,20 @@ export function planWorkspaceProtection(
   workspaceRoot: string,
   readOnlyPaths: readonly string[],
 ): WorkspaceProtection {
-  const paths = [...new Set(readOnlyPaths.map((entry) => join(workspaceRoot, entry)))]
+  const paths = [...new Set(readOnlyPaths.map((entry) => resolve(workspaceRoot, entry)))]
     .filter((path) => inside(workspaceRoot, path))
     .sort();
   const pinned: string[] = [];
   const readOnly: string[] = [];
   const missing: MissingPath[] = [];
-  const covered = (path: string) =>
-    [...readOnly, ...missing.map((entry) => entry.path)].some(
-      (done) => done === path || inside(done, path),
-    );
+  // Paths already protected: a path at or under one of them is covered (checked by its
+  // ancestors, so a plan of a few hundred paths stays a few hundred lookups).
+  const done = new Set<string>();
+  const covered = (path: string) => {
+    for (let current = path; current.length > workspaceRoot.length; current = dirname(current))
+      if (done.has(current)) return true;
+    return false;
+  };
   for (const path of paths) {
     if (covered(path)) continue;
     const segments = relative(workspaceRoot, path).split(sep);
@@ -93,6 +98,7 @@ export function planWorkspaceProtection(
       }
       if (!stat) {
         missing.push({ path, firstMissing: current });
+        done.add(path);
         break;
       }
       if (stat.isSymbolicLink()) {
@@ -103,11 +109,15 @@ export function planWorkspaceProtection(
         } catch {
           target = undefined;
         }
-        if (target && inside(workspaceRoot, target) && !covered(target)) readOnly.push(target);
+        if (target && inside(workspaceRoot, target) && !covered(target)) {
+          readOnly.push(target);
+          done.add(target);
+        }
         break;
       }
       if (index === segments.length - 1 || !stat.isDirectory()) {
         readOnly.push(current);
+        done.add(current);
         break;
       }
       if (!pinned.includes(current)) pinned.push(current);
@@ -129,13 +139,19 @@ export function existingHiddenPaths(
   const found: { path: string; directory: boolean }[] = [];
   const paths = new Set(
     hiddenPaths.flatMap((entry) =>
-      entry.startsWith('~/') ? homeDirs.map((home) => join(home, entry.slice(2))) : [entry],
+      entry.startsWith('~/')
+        ? homeDirs.map((home) => resolve(home, entry.slice(2)))
+        : isAbsolute(entry)
+          ? [resolve(entry)]
+          : [],
     ),
   );
   for (const path of paths) {
     if (!isAbsolute(path)) continue;
     // `~/.kube` masks `~/.kube/config` too (nothing can be mounted inside a denied folder).
-    if ([...paths].some((other) => inside(other, path))) continue;
+    let above = dirname(path);
+    while (above !== dirname(above) && !paths.has(above)) above = dirname(above);
+    if (paths.has(above)) continue;
     if (path === workspaceRoot || inside(path, workspaceRoot)) continue;
     try {
       const stat = statSync(path, { throwIfNoEntry: false });
