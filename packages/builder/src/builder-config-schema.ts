@@ -82,6 +82,7 @@ export async function builderConfigSchema(): Promise<TObject> {
             homeDir: Type.Optional(Type.String()),
             env: Type.Optional(Type.Record(Type.String(), Type.String())),
             killGraceMs: Type.Optional(Type.Integer({ minimum: 0 })),
+            quarantineDir: Type.Optional(Type.String({ minLength: 1 })),
           },
           { additionalProperties: false, description: 'Options of the shell plugin (Bash).' },
         ),

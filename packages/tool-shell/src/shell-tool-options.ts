@@ -19,14 +19,20 @@ export interface ShellToolOptions {
   /** Keep the network inside the sandbox (all or nothing; see the README for proxies). @default false */
   readonly allowNetwork?: boolean;
   /**
-   * Workspace-relative paths read-only inside the sandbox and not creatable there (files that run
-   * code outside it). @default DEFAULT_READ_ONLY_PATHS
+   * Workspace-relative paths read-only inside the sandbox (files that run code outside it); one
+   * that did not exist and a command creates is moved to `quarantineDir` after the call.
+   * @default DEFAULT_READ_ONLY_PATHS
    */
   readonly readOnlyPaths?: readonly string[];
   /** Secret paths outside the workspace the sandbox cannot read (`~/` is the home folder). @default DEFAULT_HIDDEN_PATHS */
   readonly hiddenPaths?: readonly string[];
   /** The home folder the classifier takes `~` and `$HOME` for, and `hiddenPaths` resolve `~/` against. @default os.homedir() */
   readonly homeDir?: string;
+  /**
+   * Where protected paths a sandboxed command created are moved after the call, one folder per
+   * call (`<time>-<pid>-<n>/<workspace-relative path>`). @default ~/.tinyelf/quarantine (homeDir)
+   */
+  readonly quarantineDir?: string;
   /** Extra environment variables for commands. @default {} */
   readonly env?: Readonly<Record<string, string>>;
   /** After TERM, milliseconds before KILL. @default 2000 */

@@ -151,7 +151,18 @@ export const REPOSITORY_CODE_FILES: readonly SensitivePathEntry[] = [
   {
     rule: 'framework-config',
     kind: 'grants-permissions',
-    patterns: ['.tinyelf/**', 'tinyelf.config.*'],
+    patterns: [
+      '.tinyelf/**',
+      'tinyelf.config.*',
+      // The names the config loader reads, spelled out: a sandbox can bind a name, not a glob.
+      'tinyelf.config.json',
+      'tinyelf.config.js',
+      'tinyelf.config.mjs',
+      'tinyelf.config.cjs',
+      'tinyelf.config.ts',
+      'tinyelf.config.mts',
+      'tinyelf.config.cts',
+    ],
     reason: 'TinyElf configuration, which decides what tools and permissions agents get',
   },
   {

@@ -100,7 +100,20 @@ export function sandboxReadOnlyPaths(): string[] {
     CODE_RUNNING_FILES,
     ['runs-code', 'grants-permissions'],
     ['git-internals'],
-  );
+  ).filter((path) => !notAtWorkspaceRoot(path));
+}
+
+/**
+ * Paths of the model that name a file anywhere rather than at a workspace root, and that many
+ * projects keep at their root as ordinary files: `hooks/pre-commit` (hook names, for a bare
+ * repository or a `core.hooksPath` folder, but `hooks/` is also where projects keep their own
+ * scripts and React hooks; git runs them only through `.git/hooks` or configuration, which stay
+ * read-only) and `site-packages` (a Python install folder: a `.pth` file there runs only when
+ * that folder is on a Python path, never as a workspace's top-level folder). Warnings still name
+ * them; a sandbox does not hold them read-only at the workspace root.
+ */
+function notAtWorkspaceRoot(path: string): boolean {
+  return path.startsWith('hooks/') || path === 'site-packages';
 }
 
 /**

@@ -199,7 +199,16 @@ describe('sandbox paths', () => {
       expect(paths).toContain(path);
     expect(paths).toContain('Jenkinsfile');
     expect(paths).toContain('.git/modules');
-    for (const path of ['.git', '.git/objects', 'AGENTS.md', '.git/worktrees'])
+    for (const path of ['tinyelf.config.json', 'tinyelf.config.ts', 'mise.toml', 'lefthook.yml'])
+      expect(paths).toContain(path);
+    for (const path of [
+      '.git',
+      '.git/objects',
+      'AGENTS.md',
+      '.git/worktrees',
+      'hooks/pre-commit',
+      'site-packages',
+    ])
       expect(paths).not.toContain(path);
   });
 

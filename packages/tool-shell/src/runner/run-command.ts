@@ -23,6 +23,8 @@ export interface RunCommandOptions {
    * (what left its process group). For commands outside a PID namespace. @default false
    */
   readonly sweepLeftovers?: boolean;
+  /** Open a pipe as the command's fd 3 and return what it wrote there (bwrap's `--info-fd 3`). */
+  readonly readFd3?: boolean;
 }
 
 /** How a command ended. */
@@ -35,6 +37,8 @@ export interface RunCommandResult {
   readonly stoppedBy?: 'timeout' | 'abort';
   readonly totalBytes: number;
   readonly droppedBytes: number;
+  /** What the command wrote to fd 3, with `readFd3`. */
+  readonly fd3?: string;
 }
 
 /**
@@ -54,10 +58,16 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   const child = spawn(options.file, [...options.args], {
     cwd: options.cwd,
     env: marker ? { ...(options.env ?? process.env), [CALL_MARKER_VARIABLE]: marker } : options.env,
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: options.readFd3 ? ['ignore', 'pipe', 'ignore', 'pipe'] : ['ignore', 'pipe', 'ignore'],
     detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => buffer.push(chunk));
+  let fd3 = '';
+  const info = options.readFd3 ? child.stdio[3] : undefined;
+  info?.on('data', (chunk: Buffer) => {
+    if (fd3.length < 4096) fd3 += chunk.toString('utf8');
+  });
+  info?.on('error', () => undefined);
   let outputEnded = false;
   const ended = new Promise<void>((resolve) => {
     child.stdout?.once('end', () => {
@@ -109,6 +119,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   if (marker && pid !== undefined) await killMarkedProcesses(pid, marker);
   if (killTimer) clearTimeout(killTimer);
   child.stdout?.destroy();
+  info?.destroy();
   return {
     output: buffer.toString(),
     exitCode: exit.code,
@@ -116,5 +127,6 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
     stoppedBy,
     totalBytes: buffer.totalBytes,
     droppedBytes: buffer.droppedBytes,
+    ...(options.readFd3 ? { fd3 } : {}),
   };
 }

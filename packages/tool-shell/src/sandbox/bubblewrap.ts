@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { deniedEntries } from './mount-placeholders';
+import { deniedEntries } from './denied-entries';
 import {
   existingHiddenPaths,
   planWorkspaceProtection,
@@ -14,7 +14,7 @@ export interface BubblewrapSettings {
   readonly workspaceRoot: string;
   /** Keep the host's network; otherwise the command gets its own, empty network namespace. */
   readonly allowNetwork: boolean;
-  /** Workspace-relative paths kept read-only, and not creatable when missing. */
+  /** Workspace-relative paths kept read-only, and moved out after the call when created. */
   readonly readOnlyPaths: readonly string[];
   /** Secret paths outside the workspace masked by inaccessible mounts (`~/` = `homeDir`). */
   readonly hiddenPaths: readonly string[];
@@ -76,7 +76,7 @@ export function isolationArguments(binary: string, allowNetwork: boolean): strin
 
 /**
  * The full bwrap arguments for one call, up to the `--` before the command, and the missing
- * protected paths that need a placeholder file while it runs (see `acquirePlaceholders`).
+ * protected paths to check after it (see `watchCreatedPaths`).
  */
 export function bubblewrapArguments(settings: BubblewrapSettings): {
   args: string[];
@@ -93,11 +93,11 @@ export function bubblewrapArguments(settings: BubblewrapSettings): {
     workspaceRoot,
   ];
   for (const path of protection.pinned) args.push('--bind', path, path);
-  for (const path of [...protection.readOnly, ...protection.missing])
-    args.push('--ro-bind', path, path);
+  for (const path of protection.readOnly) args.push('--ro-bind', path, path);
   for (const { path, directory } of hidden)
     args.push('--ro-bind', directory ? denied!.directory : denied!.file, path);
-  args.push('--chdir', workspaceRoot, '--');
+  // Its pid and PID namespace, so the caller can wait for the namespace to die (`waitForSandboxEnd`).
+  args.push('--info-fd', '3', '--chdir', workspaceRoot, '--');
   return { args, missing: protection.missing };
 }
 

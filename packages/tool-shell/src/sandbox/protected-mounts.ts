@@ -1,87 +1,43 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
-import { isPlaceholder } from './mount-placeholders';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { homeSecretPaths, sandboxReadOnlyPaths, systemSecretPaths } from '@tinyelf/core';
 
 /**
- * Workspace paths that make programs outside the sandbox run code (git hooks and config, editor
- * tasks, CI workflows, dev containers, agent configuration, tool rc files): read-only inside the
- * sandbox, and not creatable there when missing. Relative to the workspace root.
+ * Workspace paths that make programs outside the sandbox run code or grant permissions (git hooks
+ * and config, `.gitmodules`, editor tasks, CI workflows, dev containers, agent and TinyElf
+ * configuration, tool rc files): core's model, `sandboxReadOnlyPaths()`, relative to the
+ * workspace root. Existing ones are read-only inside the sandbox; missing ones that a command
+ * creates are moved out of the workspace after the call (see `sweepCreatedPaths`).
  *
  * `.git` itself stays writable so `git add` and `git commit` work inside; its `hooks`, `config`
  * and `modules` (submodules' own config and hooks) are read-only, so `git config` and hook
- * installs fail inside. `.git/commondir` cannot be held this way (see `watchGitCommonDir`).
+ * installs fail inside. A `.git/commondir` created inside is swept like the others.
  */
-export const DEFAULT_READ_ONLY_PATHS: readonly string[] = [
-  '.git/hooks',
-  '.git/config',
-  '.git/modules',
-  '.gitmodules',
-  '.husky',
-  '.pre-commit-config.yaml',
-  '.github',
-  '.gitlab-ci.yml',
-  '.circleci',
-  '.devcontainer',
-  '.vscode',
-  '.idea',
-  '.zed',
-  '.claude',
-  '.cursor',
-  '.gemini',
-  '.codex',
-  '.mcp.json',
-  '.envrc',
-  '.mise.toml',
-  'mise.toml',
-  'lefthook.yml',
-  '.lefthook.yml',
-  '.exrc',
-  '.nvim.lua',
-  '.ripgreprc',
-  '.tinyelf',
-  'tinyelf.config.json',
-  'tinyelf.config.mjs',
-  'tinyelf.config.js',
-  'tinyelf.config.ts',
-];
+export const DEFAULT_READ_ONLY_PATHS: readonly string[] = sandboxReadOnlyPaths();
 
 /**
  * Secrets outside the workspace that the sandbox cannot read (an inaccessible file or folder is
- * mounted over each that exists). `~/` stands for the home folder. Running as root, the command
- * inside is the owner of root's files, so these are masked rather than left to file modes.
+ * mounted over each that exists): core's `homeSecretPaths()` under `~/` (the home folder) and
+ * `systemSecretPaths()`, plus whole folders of coding agents (sessions, transcripts and tokens in
+ * `~/.claude`, `~/.claude.json`, `~/.codex`) and `/etc/ssh` (host keys). Running as root, the
+ * command inside is the owner of root's files, so these are masked rather than left to file modes.
  */
 export const DEFAULT_HIDDEN_PATHS: readonly string[] = [
-  '~/.ssh',
-  '~/.gnupg',
-  '~/.aws',
-  '~/.azure',
-  '~/.config/gcloud',
-  '~/.config/gh',
-  '~/.kube',
-  '~/.docker',
-  '~/.netrc',
-  '~/.npmrc',
-  '~/.yarnrc.yml',
-  '~/.pypirc',
-  '~/.git-credentials',
-  '~/.cargo/credentials',
-  '~/.cargo/credentials.toml',
-  '~/.gem/credentials',
-  '~/.terraform.d/credentials.tfrc.json',
-  '~/.vault-token',
-  '~/.password-store',
-  '~/.local/share/keyrings',
+  ...homeSecretPaths().map((path) => `~/${path}`),
+  ...systemSecretPaths(),
   '~/.claude',
   '~/.claude.json',
   '~/.codex',
-  '~/.bash_history',
-  '~/.zsh_history',
-  '/etc/shadow',
-  '/etc/gshadow',
-  '/etc/sudoers',
-  '/etc/sudoers.d',
   '/etc/ssh',
 ];
+
+/** A protected path missing before a call. */
+export interface MissingPath {
+  /** The protected path. */
+  readonly path: string;
+  /** Its first component that did not exist (the path itself, or a folder above it). */
+  readonly firstMissing: string;
+}
 
 /** What protecting the read-only paths of a workspace takes. */
 export interface WorkspaceProtection {
@@ -89,35 +45,45 @@ export interface WorkspaceProtection {
   readonly pinned: readonly string[];
   /** Existing paths mounted read-only onto themselves. */
   readonly readOnly: readonly string[];
-  /** Paths that do not exist: each needs an empty placeholder folder for the call. */
-  readonly missing: readonly string[];
+  /**
+   * Protected paths that do not exist, each with its first missing component (everything above
+   * it exists as a pinned folder): what `sweepCreatedPaths` checks after the call.
+   */
+  readonly missing: readonly MissingPath[];
 }
 
+/** Whether `path` is strictly below `root` (both absolute and normalized, as `join` leaves them). */
 function inside(root: string, path: string): boolean {
-  const rest = relative(root, path);
-  return rest !== '' && !rest.startsWith(`..${sep}`) && rest !== '..' && !isAbsolute(rest);
+  const prefix = root.endsWith(sep) ? root : `${root}${sep}`;
+  return path.length > prefix.length && path.startsWith(prefix);
 }
 
 /**
  * Plans the mounts that keep `readOnlyPaths` read-only in a writable workspace. A mount point
  * cannot be renamed or removed, but a folder holding one can: so every existing ancestor of a
  * protected path is pinned (bound onto itself), or `mv .git x && mkdir .git` would make fresh,
- * writable hooks. A missing path is protected at its first missing component by a placeholder
- * folder (nothing can be created in it, and no file can take its name). Paths under another protected path,
- * and paths that leave the workspace, are skipped.
+ * writable hooks. A missing path cannot be held by a mount without putting an entry in the
+ * user's workspace, so it is listed in `missing` for the sweep after the call. Paths under
+ * another protected path, and paths that leave the workspace, are skipped.
  */
 export function planWorkspaceProtection(
   workspaceRoot: string,
   readOnlyPaths: readonly string[],
 ): WorkspaceProtection {
-  const paths = [...new Set(readOnlyPaths.map((entry) => join(workspaceRoot, entry)))]
+  const paths = [...new Set(readOnlyPaths.map((entry) => resolve(workspaceRoot, entry)))]
     .filter((path) => inside(workspaceRoot, path))
     .sort();
   const pinned: string[] = [];
   const readOnly: string[] = [];
-  const missing: string[] = [];
-  const covered = (path: string) =>
-    [...readOnly, ...missing].some((done) => done === path || inside(done, path));
+  const missing: MissingPath[] = [];
+  // Paths already protected: a path at or under one of them is covered (checked by its
+  // ancestors, so a plan of a few hundred paths stays a few hundred lookups).
+  const done = new Set<string>();
+  const covered = (path: string) => {
+    for (let current = path; current.length > workspaceRoot.length; current = dirname(current))
+      if (done.has(current)) return true;
+    return false;
+  };
   for (const path of paths) {
     if (covered(path)) continue;
     const segments = relative(workspaceRoot, path).split(sep);
@@ -130,8 +96,9 @@ export function planWorkspaceProtection(
       } catch {
         break;
       }
-      if (!stat || isPlaceholder(current)) {
-        missing.push(current);
+      if (!stat) {
+        missing.push({ path, firstMissing: current });
+        done.add(path);
         break;
       }
       if (stat.isSymbolicLink()) {
@@ -142,11 +109,15 @@ export function planWorkspaceProtection(
         } catch {
           target = undefined;
         }
-        if (target && inside(workspaceRoot, target) && !covered(target)) readOnly.push(target);
+        if (target && inside(workspaceRoot, target) && !covered(target)) {
+          readOnly.push(target);
+          done.add(target);
+        }
         break;
       }
       if (index === segments.length - 1 || !stat.isDirectory()) {
         readOnly.push(current);
+        done.add(current);
         break;
       }
       if (!pinned.includes(current)) pinned.push(current);
@@ -168,11 +139,19 @@ export function existingHiddenPaths(
   const found: { path: string; directory: boolean }[] = [];
   const paths = new Set(
     hiddenPaths.flatMap((entry) =>
-      entry.startsWith('~/') ? homeDirs.map((home) => join(home, entry.slice(2))) : [entry],
+      entry.startsWith('~/')
+        ? homeDirs.map((home) => resolve(home, entry.slice(2)))
+        : isAbsolute(entry)
+          ? [resolve(entry)]
+          : [],
     ),
   );
   for (const path of paths) {
     if (!isAbsolute(path)) continue;
+    // `~/.kube` masks `~/.kube/config` too (nothing can be mounted inside a denied folder).
+    let above = dirname(path);
+    while (above !== dirname(above) && !paths.has(above)) above = dirname(above);
+    if (paths.has(above)) continue;
     if (path === workspaceRoot || inside(path, workspaceRoot)) continue;
     try {
       const stat = statSync(path, { throwIfNoEntry: false });

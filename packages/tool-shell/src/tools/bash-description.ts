@@ -15,7 +15,7 @@ export function bashDescription(options: {
       sandbox.mode === 'auto'
         ? ' If a command fails only because of these limits (it needs the network, or to write outside the workspace or to a protected file), call again with dangerouslyDisableSandbox: true and a reason saying why; the user is asked to approve it. Do not use it to get round a refusal.'
         : ' Every command runs in the sandbox (no way round it is offered).';
-    return `${basics} Commands run in a sandbox as an unprivileged user: only the workspace is writable (its /tmp is private and emptied after the call), the rest of the file system is read-only, credentials such as ~/.ssh are hidden, files that run code outside the sandbox (.git/hooks, .git/config, .vscode, .github, .claude, ...) are read-only and cannot be created${options.allowNetwork ? '' : ', and there is no network (package installs and downloads fail)'}.${hatch}`;
+    return `${basics} Commands run in a sandbox as an unprivileged user: only the workspace is writable (its /tmp is private and emptied after the call), the rest of the file system is read-only, credentials such as ~/.ssh are hidden, files that run code outside the sandbox (.git/hooks, .git/config, .vscode, .github/workflows, .claude, ...) are read-only, and any of them a command creates is moved out of the workspace after the call${options.allowNetwork ? '' : ', and there is no network (package installs and downloads fail)'}.${hatch}`;
   }
   if (sandbox.mode === 'bubblewrap')
     return `${basics} The sandbox this tool requires cannot start here (${sandbox.unavailableReason}), so every command is refused.`;

@@ -4,6 +4,8 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
+  readlinkSync,
   realpathSync,
   writeFileSync,
 } from 'node:fs';
@@ -11,12 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from '@tinyelf/core';
 import { describe, expect, it } from 'vitest';
-import { eventually } from '../../../../test-support/processes';
 import { resolveSandbox } from '../sandbox/resolve-sandbox';
 import { createShellTool } from './bash';
 
 // The workspace's own escape routes, run for real (as root here and in CI): files that run code
-// outside the sandbox stay read-only, cannot be created, renamed away or redirected.
+// outside the sandbox stay read-only and cannot be renamed away; created ones are moved out after the call.
 const skipReason = resolveSandbox({
   sandbox: 'bubblewrap',
   workspaceRoot: tmpdir(),
@@ -24,11 +25,13 @@ const skipReason = resolveSandbox({
 
 function setup() {
   const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-sandbox-')));
+  const quarantineDir = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-quarantine-')));
   const registry = new ToolRegistry({ workspaceRoot }).register(
-    createShellTool({ workspaceRoot, sandbox: 'bubblewrap' }),
+    createShellTool({ workspaceRoot, sandbox: 'bubblewrap', quarantineDir }),
   );
   return {
     workspaceRoot,
+    quarantineDir,
     run: async (command: string) => (await registry.execute('call', 'Bash', { command })).content,
   };
 }
@@ -65,8 +68,8 @@ describe.skipIf(skipReason)('protected workspace paths in the bubblewrap sandbox
     expect(git(workspaceRoot, 'log', '--format=%s')).toBe('outside\ninside\n');
   });
 
-  it('removes a .git/commondir written from inside, which would point git outside at planted hooks', async () => {
-    const { run, workspaceRoot } = setup();
+  it('moves out a .git/commondir written from inside, which would point git outside at planted hooks', async () => {
+    const { run, workspaceRoot, quarantineDir } = setup();
     git(workspaceRoot, 'init', '-q');
     const output = await run(
       [
@@ -79,31 +82,100 @@ describe.skipIf(skipReason)('protected workspace paths in the bubblewrap sandbox
         'mkdir -p .git/modules/x/hooks',
       ].join('; '),
     );
-    expect(output).toMatch(/cannot create directory .\.git\/modules\/x.: Read-only file system/);
-    expect(output).toContain('[The command created .git/commondir');
+    expect(output).toContain(
+      '[Moved out of the workspace after the command: .git/commondir (file), .git/modules (folder), now in ',
+    );
     expect(existsSync(join(workspaceRoot, '.git', 'commondir'))).toBe(false);
+    const [folder] = readdirSync(quarantineDir);
+    expect(readFileSync(join(quarantineDir, folder!, '.git', 'commondir'), 'utf8')).toContain(
+      'evil',
+    );
     writeFileSync(join(workspaceRoot, 'b.txt'), 'b');
     git(workspaceRoot, 'add', 'b.txt');
     git(workspaceRoot, 'commit', '-qm', 'outside');
     expect(existsSync(join(workspaceRoot, 'hook-ran'))).toBe(false);
   });
 
-  it('cannot create protected files that do not exist yet, and leaves no placeholder behind', async () => {
+  it('puts nothing in a fresh repository: missing protected files read as missing', async () => {
     const { run, workspaceRoot } = setup();
+    git(workspaceRoot, 'init', '-q');
+    writeFileSync(join(workspaceRoot, 'a.txt'), 'a');
+    const output = await run('ls -A; cat .gitmodules; cat tinyelf.config.json; git status --short');
+    expect(output).toBe(
+      [
+        '.git',
+        'a.txt',
+        'cat: .gitmodules: No such file or directory',
+        'cat: tinyelf.config.json: No such file or directory',
+        '?? a.txt',
+        '',
+        'Exit code 0.',
+      ].join('\n'),
+    );
+    expect(readdirSync(workspaceRoot).sort()).toEqual(['.git', 'a.txt']);
+  });
+
+  it('moves protected paths created inside out of the workspace after the call, and says so', async () => {
+    const { run, workspaceRoot, quarantineDir } = setup();
     mkdirSync(join(workspaceRoot, 'src'));
     const output = await run(
-      'mkdir -p .vscode && echo "{}" > .vscode/tasks.json; mkdir -p .github/workflows; echo x > .envrc; rm -f .mcp.json; mv .claude c; touch src/ok.txt && echo wrote-src',
+      [
+        'mkdir -p .vscode && echo "{}" > .vscode/tasks.json',
+        'mkdir x && touch x/tasks.json && mv x .cursor',
+        'ln -s /etc .claude',
+        'echo "{}" > tinyelf.config.json',
+        'mkdir -p .github/ISSUE_TEMPLATE .github/workflows && touch .github/workflows/ci.yml .github/ISSUE_TEMPLATE/bug.md',
+        'touch src/ok.txt && echo wrote-src',
+      ].join('; '),
     );
     expect(output).toContain('wrote-src');
-    expect(output).toContain('.vscode/tasks.json: Read-only file system');
-    expect(output).toMatch(
-      /mkdir: cannot create directory .\.github\/workflows.: Read-only file system/,
+    expect(output).toContain(
+      '[Moved out of the workspace after the command: .claude (symbolic link to /etc), .cursor (folder), .github/workflows (folder), .vscode (folder), tinyelf.config.json (file), now in ',
     );
-    expect(output).toContain('.envrc: Is a directory');
-    // Placeholders are removed about a second after the call.
-    const onlySource = () => readdirSync(workspaceRoot).join() === 'src';
-    expect(await eventually(onlySource), readdirSync(workspaceRoot).join()).toBe(true);
+    expect(output).toContain('Exit code 0.');
+    expect(readdirSync(workspaceRoot).sort()).toEqual(['.github', 'src']);
+    expect(readdirSync(join(workspaceRoot, '.github'))).toEqual(['ISSUE_TEMPLATE']);
     expect(readdirSync(join(workspaceRoot, 'src'))).toEqual(['ok.txt']);
+    const [folder] = readdirSync(quarantineDir);
+    const kept = join(quarantineDir, folder!);
+    expect(output).toContain(kept);
+    expect(readFileSync(join(kept, '.vscode', 'tasks.json'), 'utf8')).toBe('{}\n');
+    expect(readdirSync(join(kept, '.cursor'))).toEqual(['tasks.json']);
+    expect(readlinkSync(join(kept, '.claude'))).toBe('/etc');
+    expect(readdirSync(join(kept, '.github', 'workflows'))).toEqual(['ci.yml']);
+    expect(existsSync(join(kept, 'tinyelf.config.json'))).toBe(true);
+    // A prepared folder renamed into place is no different.
+    const again = await run('mkdir x && touch x/tasks.json && mv x .vscode && ls .vscode');
+    expect(again).toMatch(
+      /^tasks\.json\n\[Moved out of the workspace after the command: \.vscode \(folder\), now in /,
+    );
+    expect(readdirSync(workspaceRoot).sort()).toEqual(['.github', 'src']);
+    expect(readdirSync(quarantineDir)).toHaveLength(2);
+  });
+
+  it('moves out what a command stopped on timeout created, and nothing comes back after', async () => {
+    const { workspaceRoot } = setup();
+    const quarantineDir = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-quarantine-')));
+    const registry = new ToolRegistry({ workspaceRoot }).register(
+      createShellTool({ workspaceRoot, sandbox: 'bubblewrap', quarantineDir, killGraceMs: 0 }),
+    );
+    const result = await registry.execute('call', 'Bash', {
+      command:
+        'trap "" TERM; (trap "" TERM; while :; do touch .envrc 2>/dev/null; done) & sleep 100',
+      timeout: 1000,
+    });
+    expect(result.content).toContain('did not finish within 1 s');
+    expect(result.content).toContain(
+      '[Moved out of the workspace after the command: .envrc (file)',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(readdirSync(workspaceRoot)).toEqual([]);
+  });
+
+  it('says nothing when a command creates no protected path', async () => {
+    const { run, quarantineDir } = setup();
+    expect(await run('echo hi > b.txt; cat b.txt')).toBe('hi\n\nExit code 0.');
+    expect(readdirSync(quarantineDir)).toEqual([]);
   });
 
   it('keeps git usable in a workspace inside a larger repository, and leaves no .git behind', async () => {
@@ -121,11 +193,9 @@ describe.skipIf(skipReason)('protected workspace paths in the bubblewrap sandbox
     const result = await registry.execute('call', 'Bash', {
       command: 'echo b > a.txt; git status --short; git log --format=%s',
     });
-    // The placeholders (.git, .vscode, .mcp.json, ... as empty folders) are invisible to git;
-    // the repository's own .git is outside the workspace, so read-only (no commits from here).
+    // The repository's own .git is outside the workspace, so read-only (no commits from here).
     expect(result.content).toBe(' M a.txt\nfirst\n\nExit code 0.');
-    const onlyFile = () => readdirSync(workspaceRoot).join() === 'a.txt';
-    expect(await eventually(onlyFile), readdirSync(workspaceRoot).join()).toBe(true);
+    expect(readdirSync(workspaceRoot)).toEqual(['a.txt']);
   });
 
   it('keeps existing protected files read-only and un-renamable', async () => {

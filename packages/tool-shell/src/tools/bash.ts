@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import {
   defineJsonSchemaTool,
   type RiskWarning,
@@ -10,10 +11,10 @@ import {
 import { RecentClassifications } from '../classifier/recent-classifications';
 import { runCommand } from '../runner/run-command';
 import { bubblewrapArguments } from '../sandbox/bubblewrap';
-import { watchGitCommonDir } from '../sandbox/git-common-dir-guard';
-import { acquirePlaceholders, releasePlaceholders } from '../sandbox/mount-placeholders';
+import { watchCreatedPaths } from '../sandbox/created-path-sweep';
 import { DEFAULT_HIDDEN_PATHS, DEFAULT_READ_ONLY_PATHS } from '../sandbox/protected-mounts';
 import { resolveSandbox } from '../sandbox/resolve-sandbox';
+import { waitForSandboxEnd } from '../sandbox/sandbox-end';
 import type { ShellToolOptions } from '../shell-tool-options';
 import { bashDescription } from './bash-description';
 
@@ -67,6 +68,7 @@ export function createShellTool(options: ShellToolOptions) {
   const execTimeout = options.execTimeout ?? 120_000;
   const maxOutputBytes = options.maxOutputBytes ?? 100_000;
   const allowNetwork = options.allowNetwork ?? false;
+  const quarantineDir = options.quarantineDir ?? join(homeDir, '.tinyelf', 'quarantine');
   const sandbox = resolveSandbox({ ...options, workspaceRoot });
   const bubblewrap = sandbox.bubblewrapPath;
   const settings = {
@@ -146,9 +148,11 @@ export function createShellTool(options: ShellToolOptions) {
       const script = `exec 2>&1; ${command}`;
       const timeoutMs = Math.min(timeout ?? execTimeout, 600_000);
       const plan = sandboxed ? bubblewrapArguments(settings) : undefined;
-      const placeholders = plan ? await acquirePlaceholders(plan.missing) : [];
-      const gitCommonDir = plan ? watchGitCommonDir(workspaceRoot) : undefined;
-      let result: Awaited<ReturnType<typeof runCommand>>;
+      const sweep = plan
+        ? watchCreatedPaths(workspaceRoot, plan.missing, quarantineDir)
+        : undefined;
+      let result: Awaited<ReturnType<typeof runCommand>> | undefined;
+      let moved: string | undefined;
       try {
         result = await runCommand({
           file: plan ? bubblewrap! : 'bash',
@@ -160,14 +164,16 @@ export function createShellTool(options: ShellToolOptions) {
           signal: context?.signal,
           killGraceMs: options.killGraceMs,
           sweepLeftovers: !plan,
+          readFd3: plan !== undefined,
         });
       } finally {
-        releasePlaceholders(placeholders);
+        // Killed from outside (timeout, abort), bwrap's namespace dies a moment after it.
+        if (sweep) await waitForSandboxEnd(result?.fd3);
+        moved = sweep?.();
       }
-      const removed = gitCommonDir?.();
       const notice = fallbackNotice;
       fallbackNotice = '';
-      const output = `${notice}${result.output.length ? result.output.replace(/\n$/, '') : '(no output)'}${removed ? `\n${removed}` : ''}`;
+      const output = `${notice}${result.output.length ? result.output.replace(/\n$/, '') : '(no output)'}${moved ? `\n${moved}` : ''}`;
       if (result.stoppedBy === 'timeout') {
         throw new ToolTimeoutError({
           timeoutMs,
