@@ -38,9 +38,14 @@ function setup(options: Partial<ShellToolOptions> = {}) {
 describe.skipIf(skipReason)('the bubblewrap sandbox, run as root, holds', () => {
   it('runs as an unprivileged user with no capabilities, and cannot unmount or remount', async () => {
     const { run } = setup();
-    const output = await run(
-      'id -u; grep CapEff /proc/self/status; capsh --print | grep -i "^Current"; umount /tmp; mount -o remount,rw /; mount -t tmpfs none /mnt; unshare -U true; echo h > /proc/sysrq-trigger',
+    // The classifier refuses these commands when it sees them; the sandbox must hold for what it
+    // does not see, so they come from a script file it cannot read (outside the private /tmp).
+    const script = join(realpathSync(mkdtempSync(join('/var/tmp', 'tinyelf-escape-'))), 'x.sh');
+    writeFileSync(
+      script,
+      'id -u; grep CapEff /proc/self/status; capsh --print | grep -i "^Current"; umount /tmp; mount -o remount,rw /; mount -t tmpfs none /mnt; unshare -U true; echo h > /proc/sysrq-trigger\n',
     );
+    const output = await run(`bash ${script}`);
     expect(output).toMatch(/^1000\nCapEff:\t0000000000000000\nCurrent: =?\n/);
     expect(output).toContain('umount: /tmp: must be superuser to unmount.');
     expect(output).toContain('mount: /: must be superuser to use mount.');
