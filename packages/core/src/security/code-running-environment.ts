@@ -32,8 +32,7 @@ const namesFile: ValueTest = (value) => value === undefined || /[/~$]|\.(sh|bash
  * values only known at run time are not judged (they are the everyday `PYTHONPATH=src`).
  */
 const searchesOutside: ValueTest = (value) =>
-  value !== undefined &&
-  value
+  (value ?? '')
     .split(':')
     .some(
       (entry) =>
