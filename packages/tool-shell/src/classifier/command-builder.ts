@@ -69,8 +69,19 @@ export class CommandBuilder {
       const words: string[] = [];
       const name = node.childForFieldName('name');
       if (name) words.push(...this.walker.fields(name, scope));
-      for (const argument of node.childrenForFieldName('argument'))
+      const argumentNodes = node.childrenForFieldName('argument');
+      for (const [index, argument] of argumentNodes.entries()) {
+        // `$"config"` as an argument parses as a `$` token then the string: bash reads one
+        // locale string, which without a message catalogue is the string as written.
+        const next = argumentNodes[index + 1];
+        if (
+          argument?.type === '$' &&
+          next?.type === 'string' &&
+          next.startIndex === argument.endIndex
+        )
+          continue;
         if (argument) words.push(...this.walker.fields(argument, scope));
+      }
       if (words[0] !== undefined) words[0] = hashedProgram(words[0], scope, commandScope);
       const redirects = [...outer];
       let stdin = input;

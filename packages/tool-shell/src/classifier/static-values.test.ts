@@ -16,6 +16,7 @@ const cases: [Verdict, string][] = [
   ['block', 'x=$"/"; rm -rf "$x"'],
   ['warn', 'export v=$".git/hooks/pre-commit"; bash -c \'cp README.md "$v"\''],
   ['allow', 'echo $"hello $USER"'],
+  ['warn', 'nohup git $"config" core.hooksPath /tmp/h'],
   ['block', 'x=rm; $x -rf /'],
   ['block', 'a=(rm -rf /); "${a[@]}"'],
   ['block', 'a=(x /); rm -rf "${a[1]}"'],
