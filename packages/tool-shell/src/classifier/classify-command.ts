@@ -119,6 +119,21 @@ function classifyScript(
   }
 }
 
+/**
+ * A program path that is a symbolic link made earlier in the same command, followed to what it
+ * points to (`ln -s "$(command -v reboot)" ./tool && ./tool` runs reboot); otherwise the word.
+ */
+function linkedProgram(name: string | undefined, command: SimpleCommand): string | undefined {
+  if (name === undefined || !name.includes('/') || !command.files) return name;
+  let path = resolve(command.cwd ?? '/', name);
+  for (let hop = 0; hop < 8; hop++) {
+    const pointsTo = command.files.get(path)?.link;
+    if (pointsTo === undefined) break;
+    path = pointsTo;
+  }
+  return path === resolve(command.cwd ?? '/', name) ? name : path;
+}
+
 /** Judges one command, then each command it runs in turn (`sudo nice rm` is `sudo`, `nice`, `rm`). */
 function judge(
   command: SimpleCommand,
@@ -133,9 +148,11 @@ function judge(
     return;
   }
   const [name, ...args] = words;
-  const program = programIdentity(name, command.cwd, context.paths);
-  if (name !== undefined)
-    findings.push(...unknownProgramFindings(name, program, args, command, context.paths));
+  const program = programIdentity(linkedProgram(name, command), command.cwd, context.paths);
+  if (name !== undefined) {
+    const asWritten = programIdentity(name, command.cwd, context.paths);
+    findings.push(...unknownProgramFindings(name, asWritten, args, command, context.paths));
+  }
   const input = { command, program, args, wrappers, name };
   for (const rule of rules) findings.push(...rule(input, context));
   // Unknown parts may well be empty (an unset variable): what that would run must not be

@@ -17,6 +17,8 @@ const cases: [Verdict, string][] = [
   ['warn', 'export v=$".git/hooks/pre-commit"; bash -c \'cp README.md "$v"\''],
   ['allow', 'echo $"hello $USER"'],
   ['warn', 'nohup git $"config" core.hooksPath /tmp/h'],
+  ['block', 'ln -sf "$(command -v reboot)" ./tool && ./tool'],
+  ['block', 'ln -s /usr/sbin/shutdown t; ln -s t u; ./u -h now'],
   ['block', 'x=rm; $x -rf /'],
   ['block', 'a=(rm -rf /); "${a[@]}"'],
   ['block', 'a=(x /); rm -rf "${a[1]}"'],
