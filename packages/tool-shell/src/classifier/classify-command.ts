@@ -98,9 +98,13 @@ function classifyScript(
       findings.push(...context.classifyNested(nested.script, nested.cwd));
     for (const command of walked.commands) judge(command, command.words, [], context, findings, 0);
     // tree-sitter-bash misreads some `[ ... ]` tests (`[ -d / ]` takes `/` for division) and
-    // swallows what follows; the same script with `test` instead is judged too.
-    const rewritten = tree.rootNode.hasError ? bracketsAsTest(script) : script;
-    if (rewritten !== script)
+    // swallows what follows; the same script with `test` instead is judged too. And where `$((`
+    // is not arithmetic, bash reads a command substitution of a subshell (`$((dd ...) 2>&1)`),
+    // so on a parse error that reading is judged as well.
+    const rewrites = tree.rootNode.hasError
+      ? [bracketsAsTest(script), script.replaceAll('$((', '$( (')]
+      : [];
+    for (const rewritten of new Set(rewrites.filter((text) => text !== script)))
       findings.push(
         ...classifyScript(
           parser,

@@ -11,6 +11,9 @@ import type { Verdict } from './finding';
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-exec-sites-')));
 
 const cases: [Verdict, string][] = [
+  ['block', 'x=$((dd if=/dev/zero of=/dev/sda bs=1M) 2>/dev/null)'],
+  ['block', 'v="XYZreboot"; x=$(("${v:3}") 2>/dev/null)'],
+  ['allow', 'echo $((1 + 2)) $(( (1+2) * 3 ))'],
   ['block', 'echo ${x:-$(rm -rf /)}'],
   ['block', 'echo ${x-`rm -rf /`}'],
   ['block', 'echo ${x:+$(rm -rf ~)}'],
