@@ -1,4 +1,4 @@
-import { operands } from './rule';
+import { operands, operandsSkipping } from './rule';
 
 /** A host a command connects to, with the text to show for it. */
 export interface NetworkTarget {
@@ -65,18 +65,7 @@ function optionValues(args: readonly string[], short: string, long: readonly str
 /** Operands, skipping the values of options that take one. */
 function plainOperands(program: string, args: readonly string[]): string[] {
   const takesValue = valueOptions[program];
-  if (!takesValue) return operands(args);
-  const result: string[] = [];
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!;
-    if (arg === '--') {
-      result.push(...args.slice(index + 1));
-      break;
-    }
-    if (takesValue.test(arg)) index++;
-    else if (!arg.startsWith('-') || arg === '-') result.push(arg);
-  }
-  return result;
+  return takesValue ? operandsSkipping(args, takesValue) : operands(args);
 }
 
 const urlPrograms =

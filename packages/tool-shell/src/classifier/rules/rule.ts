@@ -55,6 +55,21 @@ export function operands(args: readonly string[]): string[] {
   return result;
 }
 
+/** Operands without the values of the options that take one. */
+export function operandsSkipping(args: readonly string[], valued: RegExp): string[] {
+  const result: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--') {
+      result.push(...args.slice(index + 1));
+      break;
+    }
+    if (valued.test(arg)) index++;
+    else if (!arg.startsWith('-') || arg === '-') result.push(arg);
+  }
+  return result;
+}
+
 /** Whether a short or long flag is present (`-r` also inside `-rf`). */
 export function hasFlag(
   args: readonly string[],

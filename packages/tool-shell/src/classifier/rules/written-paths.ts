@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { operands } from './rule';
+import { operands, operandsSkipping } from './rule';
 
 /** A path a command writes, and whether a whole folder may land there. */
 export interface WrittenPath {
@@ -21,21 +21,6 @@ function targetDirectory(args: readonly string[]): string | undefined {
       return arg.slice(arg.indexOf('t') + 1);
   }
   return undefined;
-}
-
-/** Operands without the values of the options that take one. */
-function operandsSkipping(args: readonly string[], valued: RegExp): string[] {
-  const result: string[] = [];
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!;
-    if (arg === '--') {
-      result.push(...args.slice(index + 1));
-      break;
-    }
-    if (valued.test(arg)) index++;
-    else if (!arg.startsWith('-') || arg === '-') result.push(arg);
-  }
-  return result;
 }
 
 /** Copies, moves and links: the destination, and inside it the name of each source. */
