@@ -74,6 +74,7 @@ export {
   ToolPolicy,
   type ToolPolicyConfig,
 } from './policy/tool-policy';
+export { NEVER_ABORTED_SIGNAL } from './registry/bounded-call';
 export {
   type AnthropicToolDefinition,
   type DefinitionByFormat,
@@ -86,7 +87,6 @@ export {
 export { ERROR_RETRY_HINT, type ToolCallResult } from './registry/tool-call-result';
 export {
   DEFAULT_MAX_CHARS,
-  NEVER_ABORTED_SIGNAL,
   type RegisterOptions,
   type ToolExecuteOptions,
   ToolRegistry,

@@ -1,20 +1,16 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DuplicateToolError } from '../errors/duplicate-tool-error';
 import { InvalidToolInputError } from '../errors/invalid-tool-input-error';
 import { TinyElfError } from '../errors/tinyelf-error';
 import { toTinyElfError } from '../errors/to-tinyelf-error';
-import { ToolAbortedError } from '../errors/tool-aborted-error';
-import { ToolNotFoundError } from '../errors/tool-not-found-error';
-import { ToolTimeoutError } from '../errors/tool-timeout-error';
 import { ArgumentValidator } from '../schema/argument-validator';
 import { loadedTypeBoxRuntime, loadTypeBoxRuntime } from '../schema/typebox-runtime';
-import { type ITool, type RiskWarning, TOOL_NAME_PATTERN, type ToolContext } from '../tool/tool';
-import { findClosestName } from './closest-name';
+import type { ITool, RiskWarning, ToolContext } from '../tool/tool';
+import { runBoundedCall } from './bounded-call';
 import { type DefinitionByFormat, type DefinitionFormat, toDefinition } from './definition-formats';
-import { spillOutput } from './output-spill';
+import { limitOutput } from './output-limit';
 import { ERROR_RETRY_HINT, type ToolCallResult } from './tool-call-result';
-import { truncateText } from './truncate-output';
+import { toolNotFoundError } from './tool-not-found';
+import { assertToolShape } from './tool-shape';
 
 /** Options of a {@link ToolRegistry}; a filtered registry shares its parent's. */
 export interface ToolRegistryOptions {
@@ -58,13 +54,6 @@ interface Entry {
   validator?: ArgumentValidator;
 }
 
-/**
- * The signal a call gets when the caller gave neither a signal nor a timeout: it never fires. A
- * tool that hands signals to a library which adds listeners per call can skip it (compare with
- * `===`), so those listeners do not pile up on one long-lived signal.
- */
-export const NEVER_ABORTED_SIGNAL: AbortSignal = new AbortController().signal;
-const neverAborted = NEVER_ABORTED_SIGNAL;
 /** The output limit of a registry that sets none: outputs longer than this are cut (and saved). */
 export const DEFAULT_MAX_CHARS = 50_000;
 
@@ -90,7 +79,7 @@ export class ToolRegistry {
    * `execute`) throws too. Both are programmer errors, not model errors.
    */
   register(tool: ITool, options: RegisterOptions = {}): this {
-    assertWellFormed(tool);
+    assertToolShape(tool);
     if (this.entries.has(tool.name) && !options.replace) {
       throw new DuplicateToolError({
         toolName: tool.name,
@@ -207,7 +196,7 @@ export class ToolRegistry {
     const started = performance.now();
     const entry = this.entries.get(toolName);
     try {
-      if (!entry) throw this.notFound(toolName);
+      if (!entry) throw toolNotFoundError(toolName, this.getNames());
       const validator = entry.validator ?? (await this.validatorFor(entry));
       const validation = validator.validate(params);
       if (!validation.ok) {
@@ -232,85 +221,24 @@ export class ToolRegistry {
     return entry.validator;
   }
 
-  private notFound(toolName: string): ToolNotFoundError {
-    const available = this.getNames();
-    const closest = findClosestName(String(toolName), available);
-    return new ToolNotFoundError({
-      toolName,
-      availableTools: available,
-      message: [
-        `Tool "${toolName}" not found.`,
-        closest ? ` Did you mean "${closest}"?` : '',
-        available.length
-          ? ` Available tools: ${available.join(', ')}.`
-          : ' No tools are available.',
-      ].join(''),
-    });
-  }
-
-  private async run(
+  private run(
     tool: ITool,
     toolCallId: string,
     params: Record<string, unknown>,
     options: ToolExecuteOptions,
   ): Promise<unknown> {
-    const timeoutMs = options.timeoutMs ?? this.options.defaultTimeoutMs;
     const extra = options.context;
-    const workspaceRoot = extra?.workspaceRoot ?? this.options.workspaceRoot;
-    if (!options.signal && !timeoutMs) {
-      return tool.execute(params, {
+    return runBoundedCall(
+      tool,
+      params,
+      {
         ...extra,
-        workspaceRoot,
+        workspaceRoot: extra?.workspaceRoot ?? this.options.workspaceRoot,
         toolCallId,
-        signal: neverAborted,
         registry: this,
-      });
-    }
-    const outer = options.signal;
-    if (outer?.aborted) throw aborted(tool.name);
-    const controller = new AbortController();
-    const context: ToolContext = {
-      ...extra,
-      workspaceRoot,
-      toolCallId,
-      signal: controller.signal,
-      registry: this,
-    };
-    return new Promise<unknown>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const settle = () => {
-        if (timer) clearTimeout(timer);
-        outer?.removeEventListener('abort', onAbort);
-      };
-      const onAbort = () => {
-        settle();
-        const error = aborted(tool.name);
-        controller.abort(error);
-        reject(error);
-      };
-      outer?.addEventListener('abort', onAbort, { once: true });
-      if (timeoutMs) {
-        timer = setTimeout(() => {
-          settle();
-          const error = new ToolTimeoutError({
-            timeoutMs,
-            message: `Tool "${tool.name}" did not finish within ${timeoutMs} ms and was stopped.`,
-          });
-          controller.abort(error);
-          reject(error);
-        }, timeoutMs);
-      }
-      new Promise<unknown>((run) => run(tool.execute(params, context))).then(
-        (value) => {
-          settle();
-          resolve(value);
-        },
-        (error: unknown) => {
-          settle();
-          reject(error);
-        },
-      );
-    });
+      },
+      { signal: options.signal, timeoutMs: options.timeoutMs ?? this.options.defaultTimeoutMs },
+    );
   }
 
   private fail(
@@ -349,21 +277,9 @@ export class ToolRegistry {
     const toolName = tool?.name ?? requestedName ?? '';
     const maxChars =
       options.maxChars ?? tool?.maxOutputChars ?? this.options.maxChars ?? DEFAULT_MAX_CHARS;
-    let text = content;
-    let truncated = false;
-    let fullOutputPath: string | undefined;
-    if (text.length > maxChars) {
-      truncated = true;
-      const cut = truncateText(text, maxChars);
-      const saved = await this.keepFullOutput(toolName, text);
-      fullOutputPath = saved.path;
-      const shownLines = countLines(cut.text);
-      text = `${cut.text}${cut.text.endsWith('\n') ? '\n' : '\n\n'}... (truncated: showing ${cut.text.length} of ${cut.totalCharacters} characters; ${cut.cutCharacters} characters in ${cut.cutLines} lines were cut. ${
-        saved.path
-          ? `The full output is saved in ${saved.path}; read it with Read from line ${shownLines + 1} (offset/limit) to see the rest.)`
-          : `The full output was not kept${saved.reason ? `: ${saved.reason}` : ''}.)`
-      }`;
-    }
+    const limited = await limitOutput(toolName, content, maxChars, this.options);
+    let text = limited.text;
+    const { truncated, fullOutputPath } = limited;
     if (isError) text = `${text}\n\n${ERROR_RETRY_HINT}`;
     const result: ToolCallResult = {
       toolCallId,
@@ -380,66 +296,6 @@ export class ToolRegistry {
       ...(fullOutputPath && { fullOutputPath }),
     };
   }
-
-  private async keepFullOutput(
-    toolName: string,
-    content: string,
-  ): Promise<{ path?: string; reason?: string }> {
-    const directory = this.spillDirectory();
-    if (!directory) return { reason: 'saving full outputs is turned off' };
-    try {
-      const path = await spillOutput(
-        { directory, maxAgeMs: this.options.spillMaxAgeMs, maxFiles: this.options.spillMaxFiles },
-        toolName,
-        content,
-      );
-      return { path };
-    } catch (error) {
-      return { reason: `it could not be saved (${(error as Error).message})` };
-    }
-  }
-
-  private spillDirectory(): string | undefined {
-    const configured = this.options.spillDirectory;
-    if (configured === false) return undefined;
-    if (configured) return configured;
-    return this.options.workspaceRoot
-      ? join(this.options.workspaceRoot, '.tinyelf', 'tool-output')
-      : join(tmpdir(), 'tinyelf-tool-output');
-  }
-}
-
-function aborted(toolName: string): ToolAbortedError {
-  return new ToolAbortedError({
-    message: `The call to tool "${toolName}" was aborted before it finished.`,
-  });
-}
-
-function assertWellFormed(tool: ITool): void {
-  const problems: string[] = [];
-  if (typeof tool !== 'object' || tool === null) {
-    throw new TinyElfError({
-      code: 'INVALID_TOOL_DEFINITION',
-      message: 'A tool must be an object.',
-    });
-  }
-  if (typeof tool.name !== 'string' || !TOOL_NAME_PATTERN.test(tool.name)) {
-    problems.push(`its name ${JSON.stringify(tool.name)} must match ${TOOL_NAME_PATTERN}`);
-  }
-  if (typeof tool.description !== 'string' || tool.description.trim() === '') {
-    problems.push('it needs a non-empty description');
-  }
-  const parameters = tool.parameters as { type?: unknown } | undefined;
-  if (typeof parameters !== 'object' || parameters === null || parameters.type !== 'object') {
-    problems.push('its parameters must be a JSON Schema with type "object"');
-  }
-  if (typeof tool.execute !== 'function') problems.push('it needs an execute function');
-  if (problems.length) {
-    throw new TinyElfError({
-      code: 'INVALID_TOOL_DEFINITION',
-      message: `Cannot register tool ${JSON.stringify(tool.name)}: ${problems.join('; ')}.`,
-    });
-  }
 }
 
 function toolText(output: unknown): string {
@@ -453,10 +309,4 @@ function toolText(output: unknown): string {
     }
   }
   return String(output);
-}
-
-function countLines(text: string): number {
-  let lines = 0;
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++;
-  return text.endsWith('\n') || text.length === 0 ? lines : lines + 1;
 }
