@@ -101,15 +101,13 @@ export class PostgresSessionStore implements PagedSessionStore {
     return (await this.recentMessages(id, { limit: Number.MAX_SAFE_INTEGER })).messages;
   }
 
-  /** The `limit` messages before the newest `offset`, read with one indexed query. */
+  /** The `limit` messages before the newest `offset`: one range scan of the message index. */
   async recentMessages(id: string, request: SessionPageRequest): Promise<SessionMessagePage> {
     const rows = await this.connection.query<{ total: number; message: string | null }>(
       `SELECT s.message_count AS total, m.message FROM tinyelf_sessions s
-       LEFT JOIN LATERAL (
-         SELECT seq, message FROM tinyelf_session_messages
-         WHERE session_id = s.id AND seq <= s.message_count - $3
-         ORDER BY seq DESC LIMIT $2
-       ) m ON true
+       LEFT JOIN tinyelf_session_messages m ON m.session_id = s.id
+         AND m.seq > s.message_count::bigint - $3::bigint - $2::bigint
+         AND m.seq <= s.message_count::bigint - $3::bigint
        WHERE s.id = $1 ORDER BY m.seq`,
       [id, Math.min(request.limit, 2 ** 31 - 1), request.offset ?? 0],
     );
