@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestBuildContext } from '@tinyelf/core/testing';
 import { describe, expect, it } from 'vitest';
+import { runProcess } from '../../../../test-support/run-process';
 import { createSessionPlugins } from '../session-plugins';
 import { JsonlSessionStore } from './jsonl-session-store';
+import { loadPg } from './postgres/load-pg';
 import { PostgresSessionStore } from './postgres/postgres-session-store';
 import { createSessionStore } from './session-store-config';
 
@@ -39,6 +41,31 @@ describe('choosing the session store', () => {
     expect(attempt({ url: 'postgres://h/db' })).toBe(
       "INVALID_CONFIG: sessions.url is only read with store: 'postgres'; add it or remove the url.",
     );
+  });
+
+  it('loads pg only for PostgreSQL: the JSONL default never does', async () => {
+    const built = new URL('../../dist/index.js', import.meta.url).href;
+    const script = `
+      import { createRequire } from 'node:module';
+      const { createSessionStore } = await import(${JSON.stringify(built)});
+      const { store } = createSessionStore({}, ${JSON.stringify(workspace())});
+      await store.create({ title: 't', agent: 'a' });
+      await store.list();
+      const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) => /[\\/]pg[\\/]/.test(file));
+      console.log(loaded.length);`;
+    const run = await runProcess(process.execPath, ['--input-type=module', '-e', script]);
+    expect(run).toMatchObject({ code: 0, stdout: '0\n' });
+  });
+
+  it('says how to install pg when it is missing', async () => {
+    const missing = Object.assign(new Error("Cannot find package 'pg' imported from /app/x.js"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+    await expect(loadPg(() => Promise.reject(missing))).rejects.toMatchObject({
+      code: 'DEPENDENCY_NOT_INSTALLED',
+      message:
+        "Sessions are configured with store: 'postgres', but the pg package is not installed: install it (npm i pg) or use store: 'jsonl', the default.",
+    });
   });
 
   it('reads sessions.store from the configuration; an unreachable server fails the call, not the build', async () => {
