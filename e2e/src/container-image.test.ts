@@ -14,13 +14,14 @@ import { describe, expect, it } from 'vitest';
 import { writeContainerContext } from '../../scripts/container-context.mjs';
 import { root } from '../../scripts/pack-packages.mjs';
 import { prepareBaseImage } from './container/base-image';
+import { choosePodmanRuntime } from './container/podman-runtime';
 
 function unavailable(): string | undefined {
   if (process.env.TINYELF_CONTAINER_TEST !== '1')
     return 'opt-in: TINYELF_CONTAINER_TEST=1 builds the image with podman (several minutes)';
   if (process.getuid?.() !== 0) return 'podman builds here as root; run the test as root';
   if (spawnSync('podman', ['--version']).status !== 0)
-    return 'podman is not installed (apt-get install podman)';
+    return 'podman is not installed (apt-get install podman runc debootstrap)';
   return undefined;
 }
 const skipReason = unavailable();
@@ -41,8 +42,17 @@ function freePort(): Promise<number> {
 describe.skipIf(skipReason)('the container image', () => {
   it('builds from the packed packages and serves a mounted workspace over MCP', async (context) => {
     const base = prepareBaseImage();
-    if ('skipped' in base) return context.skip(base.skipped);
-    console.warn(`Base image: ${base.image} (${base.how})`);
+    if ('skipped' in base) {
+      console.warn(`Container image test skipped: ${base.skipped}`);
+      return context.skip(base.skipped);
+    }
+    const runtime = choosePodmanRuntime(base.image);
+    if ('skipped' in runtime) {
+      console.warn(`Container image test skipped: ${runtime.skipped}`);
+      return context.skip(runtime.skipped);
+    }
+    console.warn(`Base image: ${base.image} (${base.how}); containers run with ${runtime.how}`);
+    const run = (...args: string[]) => [...runtime.global, 'run', ...runtime.command, ...args];
     const contextFolder = await writeContainerContext(
       mkdtempSync(join(tmpdir(), 'tinyelf-image-')),
     );
@@ -54,7 +64,11 @@ describe.skipIf(skipReason)('the container image', () => {
     chownSync(join(workspace, 'notes.txt'), 10001, 10001);
     try {
       podman(
-        ['build', '--network', 'host', '--build-arg', `BASE=${base.image}`, '-t', image].concat([
+        ['build', ...runtime.global, ...runtime.command, '--network', 'host'].concat([
+          '--build-arg',
+          `BASE=${base.image}`,
+          '-t',
+          image,
           '-f',
           join(root, 'Containerfile'),
           contextFolder,
@@ -62,7 +76,7 @@ describe.skipIf(skipReason)('the container image', () => {
         1_200_000,
       );
       const inImage = (...command: string[]) =>
-        podman(['run', '--rm', '--entrypoint', command[0]!, image, ...command.slice(1)]).trim();
+        podman(run('--rm', '--entrypoint', command[0]!, image, ...command.slice(1))).trim();
       expect(inImage('node', '--version')).toMatch(/^v20\.(19|[2-9]\d)\./);
       expect(inImage('rg', '--version')).toMatch(/^ripgrep \d+/);
       expect(inImage('bwrap', '--version')).toMatch(/^bubblewrap \d+/);
@@ -70,7 +84,7 @@ describe.skipIf(skipReason)('the container image', () => {
 
       const port = await freePort();
       podman(
-        ['run', '-d', '--name', name, '--network', 'host', '-v', `${workspace}:/workspace`].concat([
+        run('-d', '--name', name, '--network', 'host', '-v', `${workspace}:/workspace`).concat([
           '-e',
           'TINYELF_MCP_TOKEN=container-test-token',
           image,

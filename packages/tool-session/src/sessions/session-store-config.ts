@@ -22,7 +22,7 @@ export interface SessionStoreSettings {
  * The JSON Schema of {@link SessionStoreSettings} as configuration (the `store` and `url` keys of
  * the `sessions` section), for configuration validators.
  */
-export const sessionStoreSettingsSchema = {
+export const sessionStoreSettingsSchema: Readonly<Record<string, unknown>> = {
   type: 'object',
   properties: {
     store: {
@@ -37,7 +37,7 @@ export const sessionStoreSettingsSchema = {
         "With store 'postgres': postgres://user:password@host:port/database (default: the PG* environment variables).",
     },
   },
-} as const;
+};
 
 /** A store made from settings, and how to release it. */
 export interface CreatedSessionStore {
