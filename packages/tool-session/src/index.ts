@@ -5,8 +5,25 @@ export {
   type SessionPluginsOptions,
 } from './session-plugins';
 export { JsonlSessionStore } from './sessions/jsonl-session-store';
+export type { PostgresConnectionOptions } from './sessions/postgres/postgres-connection';
+export {
+  PostgresSessionStore,
+  type PostgresSessionStoreOptions,
+} from './sessions/postgres/postgres-session-store';
 export { redactSecrets } from './sessions/redact-secrets';
 export { SessionManager, type SessionManagerOptions } from './sessions/session-manager';
+export {
+  type PagedSessionStore,
+  readRecentMessages,
+  type SessionMessagePage,
+  type SessionPageRequest,
+} from './sessions/session-page';
+export {
+  type CreatedSessionStore,
+  createSessionStore,
+  type SessionStoreSettings,
+  sessionStoreSettingsSchema,
+} from './sessions/session-store-config';
 export {
   type AgentDefinition,
   type ParentAgent,

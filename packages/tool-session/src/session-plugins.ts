@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   type AgentRunner,
   BuildStep,
@@ -10,8 +9,12 @@ import {
   ToolPolicy,
   type ToolRegistry,
 } from '@tinyelf/core';
-import { JsonlSessionStore } from './sessions/jsonl-session-store';
 import { SessionManager } from './sessions/session-manager';
+import {
+  type CreatedSessionStore,
+  createSessionStore,
+  type SessionStoreSettings,
+} from './sessions/session-store-config';
 import { type AgentDefinition, SubagentManager } from './subagents/subagent-manager';
 import { createNotifyTool, createSessionsYieldTool } from './tools/control-tools';
 import { createSessionTools } from './tools/session-tools';
@@ -22,11 +25,15 @@ import {
 } from './tools/subagent-tools';
 
 /** Options of {@link createSessionPlugins}; the build configuration's `sessions` section overrides them. */
-export interface SessionPluginsOptions {
+export interface SessionPluginsOptions extends SessionStoreSettings {
   /** Runs sub-agents and sessions. @default the container's Tokens.AgentRunner */
   readonly runner?: AgentRunner;
-  /** @default the container's Tokens.SessionStore, or JSONL files in <workspace>/.tinyelf/sessions */
-  readonly store?: SessionStore;
+  /**
+   * A store object, or `'jsonl'` / `'postgres'` (with `url`) as in the configuration's
+   * `sessions: { store: 'postgres', url }`.
+   * @default the container's Tokens.SessionStore, or JSONL files in <workspace>/.tinyelf/sessions
+   */
+  readonly store?: SessionStoreSettings['store'];
   /** Agent definitions for spawn_agent's `agent`. @default {} */
   readonly agents?: Readonly<Record<string, AgentDefinition>>;
   /** @default 1 */
@@ -85,6 +92,19 @@ export function createSessionPlugins(options: SessionPluginsOptions = {}): Sessi
     return present;
   };
   let lastRegistry: ToolRegistry | undefined;
+  /** The store the settings made (once per plugin set; a database pool is shared by its builds). */
+  let created: CreatedSessionStore | undefined;
+  const storeFor = (context: ToolBuildContext): SessionStore => {
+    const settings = resolved(context);
+    if (
+      settings.store === undefined &&
+      settings.url === undefined &&
+      context.container.isRegistered(Tokens.SessionStore, true)
+    )
+      return context.container.resolve<SessionStore>(Tokens.SessionStore);
+    created ??= createSessionStore(settings, context.workspaceRoot);
+    return created.store;
+  };
   return {
     manager: () => manager,
     subAgent: {
@@ -110,11 +130,7 @@ export function createSessionPlugins(options: SessionPluginsOptions = {}): Sessi
       step: BuildStep.Session,
       isEligible: (context) => needsRunner(context, 'Sessions'),
       createTools: (context) => {
-        const store =
-          resolved(context).store ??
-          (context.container.isRegistered(Tokens.SessionStore, true)
-            ? context.container.resolve<SessionStore>(Tokens.SessionStore)
-            : new JsonlSessionStore(join(context.workspaceRoot, '.tinyelf', 'sessions')));
+        const store = storeFor(context);
         const sessionManager = new SessionManager({
           store,
           runner: runnerOf(context)!,
@@ -135,6 +151,11 @@ export function createSessionPlugins(options: SessionPluginsOptions = {}): Sessi
             return tool.execute(params, toolContext);
           },
         }));
+      },
+      dispose: async () => {
+        const closing = created;
+        created = undefined;
+        await closing?.close();
       },
     },
     control: {

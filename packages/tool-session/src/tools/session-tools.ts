@@ -1,6 +1,7 @@
 import { defineJsonSchemaTool, type ITool, type SessionStore } from '@tinyelf/core';
 import { redactSecrets } from '../sessions/redact-secrets';
 import type { SessionManager } from '../sessions/session-manager';
+import { readRecentMessages } from '../sessions/session-page';
 
 /** The four session tools: SessionsSpawn, SessionsList, SessionsSend, SessionsHistory. */
 export function createSessionTools(manager: SessionManager, store: SessionStore): ITool[] {
@@ -66,21 +67,26 @@ export function createSessionTools(manager: SessionManager, store: SessionStore)
           : `Sent to session ${sessionId}; its agent is working on it.`;
       },
     }),
-    defineJsonSchemaTool<{ sessionId: string; limit?: number }>({
+    defineJsonSchemaTool<{ sessionId: string; limit?: number; offset?: number }>({
       name: 'SessionsHistory',
-      description: "Shows a session's last messages (secrets redacted).",
+      description:
+        "Shows a session's last messages (secrets redacted); offset skips that many of the newest, to page back.",
       parameters: {
         type: 'object',
         properties: {
           sessionId: { type: 'string' },
           limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          offset: { type: 'integer', minimum: 0, default: 0 },
         },
         required: ['sessionId'],
       },
       readOnly: true,
-      async execute({ sessionId, limit }) {
+      async execute({ sessionId, limit, offset }) {
         const record = await store.get(sessionId);
-        const messages = (await store.messages(sessionId)).slice(-(limit ?? 20));
+        const { messages, total } = await readRecentMessages(store, sessionId, {
+          limit: limit ?? 20,
+          offset: offset ?? 0,
+        });
         const lines = messages.map((message) => {
           const calls = message.toolCalls?.length
             ? ` [calls ${message.toolCalls.map((call) => call.name).join(', ')}]`
@@ -91,7 +97,16 @@ export function createSessionTools(manager: SessionManager, store: SessionStore)
               : message.content;
           return `${message.role}${calls}: ${redactSecrets(text)}`;
         });
-        return `Session ${sessionId} (${record?.status}, ${record?.messageCount} messages):\n${lines.join('\n') || '(no messages yet)'}`;
+        const skip = offset ?? 0;
+        const first = total - skip - messages.length + 1;
+        const range =
+          messages.length && messages.length < total
+            ? ` (messages ${first} to ${total - skip} of ${total}${first > 1 ? `; offset ${skip + messages.length} shows earlier ones` : ''})`
+            : '';
+        const empty = total
+          ? `(no messages at offset ${skip}; there are ${total})`
+          : '(no messages yet)';
+        return `Session ${sessionId} (${record?.status}, ${record?.messageCount} messages)${range}:\n${lines.join('\n') || empty}`;
       },
     }),
   ];
