@@ -234,11 +234,12 @@ describe('tinyelf mcp serve --http: hardening', () => {
     const { url } = await serve();
     const headers = { ...MCP_POST_HEADERS, authorization: `Bearer ${token}` };
     expect((await rawHttp(url, { headers, body: INITIALIZE_BODY })).status).toBe(200);
-    for (const bad of [
+    const foreign: Record<string, string>[] = [
       { host: 'evil.example.com' },
       { origin: 'http://evil.example.com' },
       { origin: 'null' },
-    ])
+    ];
+    for (const bad of foreign)
       expect(
         (await rawHttp(url, { headers: { ...headers, ...bad }, body: INITIALIZE_BODY })).status,
       ).toBe(403);
