@@ -104,7 +104,9 @@ describe('tinyelf mcp serve --http: protocol', () => {
     const client = await connect(url);
     await expect(client.callTool({ name: 'Raed', arguments: {} })).rejects.toMatchObject({
       code: -32602,
-      message: expect.stringContaining('Unknown tool "Raed". Available tools: Read,'),
+      message: expect.stringMatching(
+        /^MCP error -32602: Unknown tool "Raed". Available tools: Read,/,
+      ),
     });
   });
 

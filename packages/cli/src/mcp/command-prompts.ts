@@ -1,11 +1,10 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
-  McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CommandLoader } from '@tinyelf/tool-skills';
+import { ProtocolErrorCode, protocolError } from './protocol-error';
 
 /**
  * Offers the registry's slash commands as MCP prompts: `prompts/list` gives each command with one
@@ -32,8 +31,8 @@ export function serveCommandPrompts(server: Server, commands: CommandLoader): vo
     const command = commands.find(request.params.name);
     if (!command) {
       const available = commands.list().map((candidate) => candidate.name);
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw protocolError(
+        ProtocolErrorCode.InvalidParams,
         `There is no prompt "${request.params.name}". ${available.length ? `Available prompts: ${available.join(', ')}.` : 'No slash commands are installed.'}`,
       );
     }

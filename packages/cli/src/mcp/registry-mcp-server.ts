@@ -1,10 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
-  ErrorCode,
   ListToolsRequestSchema,
   type LoggingLevel,
-  McpError,
   SetLevelRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { BuiltRegistry } from '@tinyelf/builder';
@@ -13,6 +11,7 @@ import { CommandLoader, SkillsLoader, type SkillsOptions } from '@tinyelf/tool-s
 import { VERSION } from '../version';
 import { serveCommandPrompts } from './command-prompts';
 import { McpLogLevel } from './log-level';
+import { ProtocolErrorCode, protocolError } from './protocol-error';
 import { runToolCall } from './run-tool-call';
 import { serveSkillResources } from './skill-resources';
 
@@ -91,8 +90,8 @@ export function registryMcpServer(state: RegistryMcpState): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     if (!built.registry.has(name))
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw protocolError(
+        ProtocolErrorCode.InvalidParams,
         `Unknown tool "${name}". Available tools: ${built.registry.getNames().join(', ')}.`,
       );
     const log = (level: LoggingLevel, data: string) => {

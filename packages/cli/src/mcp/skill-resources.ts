@@ -3,18 +3,15 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { SkillsLoader } from '@tinyelf/tool-skills';
+import { ProtocolErrorCode, protocolError } from './protocol-error';
 
 /** The URI of a skill's `SKILL.md` as an MCP resource. */
 export function skillUri(name: string): string {
   return `skill://${name}`;
 }
-
-/** The MCP error code for a resource that does not exist. */
-const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * Offers the registry's skills as MCP resources: `resources/list` gives one `skill://<name>` per
@@ -46,8 +43,8 @@ export function serveSkillResources(server: Server, skills: SkillsLoader): void 
     const name = /^skill:\/\/([^/?#]+)$/.exec(uri)?.[1];
     const skill = name === undefined ? undefined : skills.find(name);
     if (!skill)
-      throw new McpError(
-        RESOURCE_NOT_FOUND,
+      throw protocolError(
+        ProtocolErrorCode.ResourceNotFound,
         `There is no resource ${uri}: this server offers skill://<name> for the skills resources/list shows.`,
         { uri },
       );
