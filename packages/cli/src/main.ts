@@ -3,17 +3,25 @@ import { parseArgs } from 'node:util';
 const usage = `Usage:
   tinyelf tools [--json] [--agent NAME] [--mode MODE]
   tinyelf call TOOL [JSON | key=value ...] [--yes] [--agent NAME] [--mode MODE]
-  tinyelf mcp serve [--http [--port N]]
+  tinyelf mcp serve [--http [--port N] [--host ADDRESS] [--allow-host NAME]... [--allow-origin ORIGIN]... [--no-auth]]
   tinyelf run "PROMPT" [--mode MODE] [--yes] [--max-iterations N]
   tinyelf skills list | search QUERY | install ID [--replace]
 Options: --dir FOLDER (the workspace, default the current folder), --verbose (stack traces).`;
+
+/** The `--port` value as a number, or a clear error. */
+function parsePort(port: string | undefined): number | undefined {
+  if (port === undefined) return undefined;
+  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535)
+    throw new Error(`--port must be a number from 0 to 65535, not "${port}".`);
+  return Number(port);
+}
 
 /** Runs the tinyelf command line (each command's modules load only when it runs); resolves to the exit code. Errors are one line (the stack with --verbose). */
 export async function main(argv: readonly string[]): Promise<number> {
   let parsed: ReturnType<
     typeof parseArgs<{
       allowPositionals: true;
-      options: Record<string, { type: 'string' | 'boolean' }>;
+      options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
     }>
   >;
   try {
@@ -27,6 +35,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         yes: { type: 'boolean' },
         http: { type: 'boolean' },
         port: { type: 'string' },
+        host: { type: 'string' },
+        'no-auth': { type: 'boolean' },
+        'allow-host': { type: 'string', multiple: true },
+        'allow-origin': { type: 'string', multiple: true },
         dir: { type: 'string' },
         replace: { type: 'boolean' },
         verbose: { type: 'boolean' },
@@ -63,7 +75,11 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await (await import('./commands/mcp-serve-command')).mcpServeCommand({
           ...common,
           http: values.http as boolean | undefined,
-          port: values.port ? Number(values.port) : undefined,
+          port: parsePort(values.port as string | undefined),
+          host: values.host as string | undefined,
+          noAuth: values['no-auth'] as boolean | undefined,
+          allowHosts: values['allow-host'] as string[] | undefined,
+          allowOrigins: values['allow-origin'] as string[] | undefined,
         });
       case 'run':
         if (!rest[0]) throw new Error('Usage: tinyelf run "PROMPT"');

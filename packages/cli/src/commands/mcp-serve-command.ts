@@ -1,80 +1,81 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { BuiltRegistry } from '@tinyelf/builder';
 import { startStatelessMcpHttpServer } from '@tinyelf/tool-mcp';
 import { type ComposeOptions, composeRegistry } from '../compose-registry';
+import { registryMcpServer, registryMcpState } from '../mcp/registry-mcp-server';
+import { VERSION } from '../version';
 
-/** An MCP server over a composed registry: its tools, annotated from the policy, and their calls. */
-function mcpServerFor(built: BuiltRegistry): Server {
-  const server = new Server({ name: 'tinyelf', version: '0.1.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: built.registry.getDefinitions().map(({ function: definition }) => {
-      const readOnly = built.policy.isReadOnly(
-        built.registry.get(definition.name) ?? definition.name,
-      );
-      return {
-        name: definition.name,
-        description: definition.description,
-        inputSchema: definition.parameters as { type: 'object' },
-        annotations: {
-          readOnlyHint: readOnly,
-          destructiveHint: !readOnly && !built.policy.isSafe(definition.name),
-        },
-      };
-    }),
-  }));
-  let calls = 0;
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const result = await built.registry.execute(
-      `mcp-${++calls}`,
-      request.params.name,
-      request.params.arguments ?? {},
-      { signal: extra.signal },
-    );
-    return { content: [{ type: 'text', text: result.content }], isError: result.isError };
+/** The options of `tinyelf mcp serve`. */
+export interface McpServeOptions extends ComposeOptions {
+  /** Serve over Streamable HTTP instead of stdio. */
+  readonly http?: boolean;
+  /** The HTTP port. @default a port the system chooses */
+  readonly port?: number;
+  /** The address to listen on. @default '127.0.0.1' */
+  readonly host?: string;
+  /** Serve without a token (loopback addresses only). @default false */
+  readonly noAuth?: boolean;
+  /** Host names accepted in Host and Origin besides the loopback names and the bound address. */
+  readonly allowHosts?: readonly string[];
+  /** Origins accepted in Origin besides the allowed hosts'. */
+  readonly allowOrigins?: readonly string[];
+}
+
+/** Resolves on the first SIGINT or SIGTERM (or the other events given). */
+function stopSignal(register: (stop: () => void) => void = () => {}): Promise<void> {
+  return new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+    register(resolve);
   });
-  return server;
 }
 
 /**
- * `tinyelf mcp serve [--http [--port N]]`: serves the composed registry as an MCP server over
- * stdio, or over Streamable HTTP on 127.0.0.1 with a bearer token (printed, or TINYELF_MCP_TOKEN).
- * Stops cleanly on SIGINT/SIGTERM (and, over stdio, when the client goes away), releasing the
- * plugins.
+ * `tinyelf mcp serve [--http [--port N] [--host ADDRESS] [--allow-host NAME] [--allow-origin
+ * ORIGIN] [--no-auth]]`: serves the composed registry (its tools, skills as resources, slash
+ * commands as prompts) as an MCP server over stdio, or over Streamable HTTP with a bearer token
+ * (printed, or TINYELF_MCP_TOKEN, which is never printed). SIGINT/SIGTERM answer calls in flight
+ * with an error, stop their tools and release the plugins.
  */
-export async function mcpServeCommand(
-  options: ComposeOptions & { http?: boolean; port?: number },
-): Promise<number> {
+export async function mcpServeCommand(options: McpServeOptions): Promise<number> {
+  const host = options.host ?? '127.0.0.1';
+  if (options.http && options.noAuth && host !== '127.0.0.1' && host !== '::1')
+    throw new Error(`Serving without a token is allowed on 127.0.0.1 or ::1 only, not on ${host}.`);
   const built = await composeRegistry(options);
-  let stop: () => Promise<void>;
-  if (!options.http) {
-    const server = mcpServerFor(built);
-    const transport = new StdioServerTransport();
-    await server.connect(transport);
-    stop = async () => {
+  try {
+    const state = registryMcpState(built);
+    if (!options.http) {
+      const server = registryMcpServer(state);
+      const transport = new StdioServerTransport();
+      await server.connect(transport);
+      await stopSignal((stop) => {
+        transport.onclose = stop;
+        process.stdin.on('end', stop);
+      });
       await server.close();
-    };
-    await new Promise<void>((resolve) => {
-      transport.onclose = resolve;
-      process.stdin.on('end', resolve);
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
-  } else {
+      return 0;
+    }
+    const supplied = process.env.TINYELF_MCP_TOKEN || undefined;
     const http = await startStatelessMcpHttpServer({
-      token: process.env.TINYELF_MCP_TOKEN,
+      token: supplied,
+      auth: !options.noAuth,
       port: options.port,
-      serverFor: (path) => (path === '/mcp' ? () => mcpServerFor(built) : undefined),
+      host: options.host,
+      allowedHosts: options.allowHosts,
+      allowedOrigins: options.allowOrigins,
+      version: VERSION,
+      serverFor: (path) => (path === '/mcp' ? () => registryMcpServer(state) : undefined),
     });
-    process.stderr.write(`TinyElf MCP server on ${http.origin}/mcp\nBearer token: ${http.token}\n`);
-    stop = () => http.close();
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    const access =
+      http.token === undefined
+        ? 'No token: --no-auth serves loopback clients without one.'
+        : supplied
+          ? 'Bearer token: the one in TINYELF_MCP_TOKEN.'
+          : `Bearer token: ${http.token}`;
+    process.stderr.write(`TinyElf MCP server on ${http.origin}/mcp\n${access}\n`);
+    await stopSignal();
+    await http.close();
+    return 0;
+  } finally {
+    await built.dispose();
   }
-  await stop();
-  await built.dispose();
-  return 0;
 }

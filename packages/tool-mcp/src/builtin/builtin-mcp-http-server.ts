@@ -45,7 +45,7 @@ export class BuiltinMcpHttpServer {
     });
     const { origin, token } = this.server;
     return {
-      token,
+      token: token ?? '',
       servers: [...eligible.keys()].map((id) => ({ id, url: `${origin}/mcp/${id}` })),
     };
   }

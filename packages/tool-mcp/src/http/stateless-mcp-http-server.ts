@@ -1,6 +1,12 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TinyElfError } from '@tinyelf/core';
+import { BEARER_CHALLENGE, hasBearerToken } from './bearer-authorization';
+import { InFlightRequests, type RequestId } from './in-flight-requests';
+import { isLoopbackAddress, listenHttp, originOf } from './listen-http';
+import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body';
+import { createRequestOriginGuard } from './request-origin-guard';
 
 /** An SDK server (`Server` or `McpServer`) as far as serving it needs. */
 export interface ConnectableMcpServer {
@@ -20,74 +26,184 @@ export interface StatelessMcpHttpServerOptions {
   ) => (() => ConnectableMcpServer | Promise<ConnectableMcpServer>) | undefined;
   /** @default a random token */
   readonly token?: string;
+  /**
+   * False serves without a token: allowed only on a loopback address (`127.0.0.1`, `::1`).
+   * @default true
+   */
+  readonly auth?: boolean;
   /** @default a port the system chooses */
   readonly port?: number;
+  /** The address to listen on. @default '127.0.0.1' */
+  readonly host?: string;
+  /** Host names accepted in `Host` and `Origin` besides the loopback names and the bound address. @default [] */
+  readonly allowedHosts?: readonly string[];
+  /** Origins (`https://app.example.com`) accepted in `Origin` besides the allowed hosts' own. @default [] */
+  readonly allowedOrigins?: readonly string[];
+  /** The largest request body read; longer ones get 413. @default 4 MB */
+  readonly maxBodyBytes?: number;
+  /** The version `GET /healthz` reports. @default '0.0.0' */
+  readonly version?: string;
+  /** How long `close()` waits for the requests it answered with an error to end. @default 2000 */
+  readonly shutdownGraceMs?: number;
 }
 
 /** A running server: its base URL, its token, and how to stop it. */
 export interface StatelessMcpHttpServer {
-  /** `http://127.0.0.1:<port>`. */
+  /** `http://127.0.0.1:<port>` (the bound address and port). */
   readonly origin: string;
-  /** The bearer token requests must carry. */
-  readonly token: string;
-  /** Stops listening and ends open connections. */
+  /** The bearer token requests must carry; undefined when `auth` is false. */
+  readonly token: string | undefined;
+  /** How many MCP requests are running. */
+  readonly inFlight: number;
+  /**
+   * Stops listening, answers every request still running with a JSON-RPC error (code -32000)
+   * and stops its tool, then ends the open connections.
+   */
   close(): Promise<void>;
 }
 
+/** The JSON-RPC requests (with an id) and cancellations in a body (one message or a batch). */
+function messagesOf(body: unknown): { requests: RequestId[]; cancelled: unknown[] } {
+  const requests: RequestId[] = [];
+  const cancelled: unknown[] = [];
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (typeof message !== 'object' || message === null) continue;
+    const { id, method, params } = message as { id?: unknown; method?: unknown; params?: unknown };
+    if (typeof method !== 'string') continue;
+    if (typeof id === 'string' || typeof id === 'number') requests.push(id);
+    if (method === 'notifications/cancelled')
+      cancelled.push((params as { requestId?: unknown } | undefined)?.requestId);
+  }
+  return { requests, cancelled };
+}
+
 /**
- * Serves MCP over Streamable HTTP on 127.0.0.1, statelessly (each POST gets a fresh server and
- * transport), behind a bearer token: requests without it get 401, unknown paths 404, other methods
- * 405. Used by the builtin MCP bridge and by `tinyelf mcp serve --http`.
+ * Serves MCP over Streamable HTTP, statelessly (each POST gets a fresh server and transport), on
+ * 127.0.0.1 unless told otherwise. In order, a request is: `GET /healthz` answered `ok` with the
+ * version (no token); refused with 403 when its `Host` or `Origin` is not allowed (DNS rebinding);
+ * 401 with `WWW-Authenticate: Bearer` without the token; 404 on an unknown path; 405 unless POST;
+ * 413 over the body limit. A `notifications/cancelled`, a closed connection and `close()` stop the
+ * request's tool. Used by the builtin MCP bridge and by `tinyelf mcp serve --http`.
  */
 export async function startStatelessMcpHttpServer(
   options: StatelessMcpHttpServerOptions,
 ): Promise<StatelessMcpHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const auth = options.auth ?? true;
+  if (!auth && !isLoopbackAddress(host))
+    throw new TinyElfError({
+      code: 'MCP_HTTP_OPTIONS_INVALID',
+      message: `Serving without a token is allowed on 127.0.0.1 or ::1 only, not on ${host}.`,
+    });
   const { StreamableHTTPServerTransport } = await import(
     '@modelcontextprotocol/sdk/server/streamableHttp.js'
   );
-  const token = options.token ?? randomBytes(24).toString('hex');
-  const expected = Buffer.from(`Bearer ${token}`);
-  const fail = (response: ServerResponse, status: number, message: string) => {
-    response.writeHead(status, { 'content-type': 'application/json' });
+  const token = auth ? (options.token ?? randomBytes(24).toString('hex')) : undefined;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const inFlight = new InFlightRequests();
+  const guard = createRequestOriginGuard({
+    boundAddress: host,
+    allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+  });
+  let closing = false;
+  const fail = (
+    response: ServerResponse,
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+  ) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
     response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
   };
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      return fail(response, 401, 'A bearer token is required.');
-    const create = options.serverFor(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
+      response.writeHead(closing ? 503 : 200, { 'content-type': 'application/json' });
+      return response.end(
+        JSON.stringify({
+          status: closing ? 'stopping' : 'ok',
+          version: options.version ?? '0.0.0',
+        }),
+      );
+    }
+    if (closing)
+      return fail(response, 503, 'The server is shutting down.', { connection: 'close' });
+    const refused = guard(request.headers);
+    if (refused) return fail(response, 403, refused);
+    if (token !== undefined && !hasBearerToken(request.headers.authorization, token))
+      return fail(response, 401, 'A bearer token is required (Authorization: Bearer <token>).', {
+        'www-authenticate': request.headers.authorization
+          ? `${BEARER_CHALLENGE}, error="invalid_token"`
+          : BEARER_CHALLENGE,
+      });
+    const create = options.serverFor(path);
     if (!create) return fail(response, 404, 'No such MCP server.');
     if (request.method !== 'POST')
-      return fail(response, 405, 'This stateless server answers POST only.');
-    let body: unknown;
-    try {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    } catch {
-      return fail(response, 400, 'The request body is not JSON.');
+      return fail(response, 405, 'This stateless server answers POST only.', { allow: 'POST' });
+    const read = await readJsonBody(request, maxBodyBytes);
+    if (!read.ok) {
+      if (read.status === 413) response.once('finish', () => request.socket.destroy());
+      return fail(response, read.status, read.message, { connection: 'close' });
     }
+    const { requests, cancelled } = messagesOf(read.body);
+    for (const id of cancelled) inFlight.cancel(id, 'The client cancelled the request.');
     const server = await create();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    response.on('close', () => {
+    const ended = new Promise<void>((resolve) => response.once('close', resolve));
+    /** Aborts a request's handler the way the SDK does on `notifications/cancelled`. */
+    const abort = (id: RequestId, reason: string) =>
+      transport.onmessage?.({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason },
+      });
+    const untrack = requests.map((id) =>
+      inFlight.add(id, {
+        ended,
+        cancel: (reason) => {
+          abort(id, reason);
+          // The aborted request gets no response; a stream that carried only it is ended.
+          if (requests.length === 1) response.end();
+        },
+        fail: async (message) => {
+          abort(id, message);
+          await transport.send({ jsonrpc: '2.0', id, error: { code: -32000, message } });
+        },
+      }),
+    );
+    response.once('close', () => {
+      for (const remove of untrack) remove();
+      // Closing the transport aborts the handlers still running (a client that went away).
       void transport.close();
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(request, response, body);
+    await transport.handleRequest(request, response, read.body);
   };
   const http: Server = createServer((request, response) => {
     handle(request, response).catch((error: Error) => {
       if (!response.headersSent) fail(response, 500, error.message);
+      else response.end();
     });
   });
-  await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
+  await listenHttp(http, options.port ?? 0, host);
   return {
-    origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    origin: originOf(host, (http.address() as AddressInfo).port),
     token,
+    get inFlight() {
+      return inFlight.size;
+    },
     close: async () => {
+      if (closing) return;
+      closing = true;
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      await inFlight.failAll(
+        'The server is shutting down; the request was stopped.',
+        options.shutdownGraceMs ?? 2000,
+      );
       http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await stopped;
     },
   };
 }

@@ -1,0 +1,130 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type LoggingLevel,
+  SetLevelRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { BuiltRegistry } from '@tinyelf/builder';
+import { Tokens } from '@tinyelf/core';
+import { CommandLoader, SkillsLoader, type SkillsOptions } from '@tinyelf/tool-skills';
+import { VERSION } from '../version';
+import { serveCommandPrompts } from './command-prompts';
+import { McpLogLevel } from './log-level';
+import { ProtocolErrorCode, protocolError } from './protocol-error';
+import { runToolCall } from './run-tool-call';
+import { serveSkillResources } from './skill-resources';
+
+/** What every MCP server over one registry shares: the skills and commands, the log level, the call count. */
+export interface RegistryMcpState {
+  readonly built: BuiltRegistry;
+  /** The registry's skills, when it offers `read_skill`. */
+  readonly skills: SkillsLoader | undefined;
+  /** The registry's slash commands, when it offers `slash_command`. */
+  readonly commands: CommandLoader | undefined;
+  /** The level `logging/setLevel` set. */
+  readonly logLevel: McpLogLevel;
+  /** Calls so far, for their ids. */
+  calls: number;
+}
+
+/** The shared state of the MCP servers over a built registry. */
+export function registryMcpState(built: BuiltRegistry): RegistryMcpState {
+  const config = built.container.resolve<Record<string, unknown>>(Tokens.BuildConfig);
+  const workspaceRoot = built.container.resolve<string>(Tokens.WorkspaceRoot);
+  const skillsOptions = (config.skills ?? {}) as SkillsOptions;
+  return {
+    built,
+    skills: built.registry.has('read_skill')
+      ? new SkillsLoader({ workspaceRoot, ...skillsOptions })
+      : undefined,
+    commands: built.registry.has('slash_command')
+      ? new CommandLoader({ workspaceRoot, homeDir: skillsOptions.homeDir })
+      : undefined,
+    logLevel: new McpLogLevel(),
+    calls: 0,
+  };
+}
+
+/** The tools, annotated from the policy. */
+function listTools(built: BuiltRegistry) {
+  return built.registry.getDefinitions().map(({ function: definition }) => {
+    const readOnly = built.policy.isReadOnly(
+      built.registry.get(definition.name) ?? definition.name,
+    );
+    return {
+      name: definition.name,
+      description: definition.description,
+      inputSchema: definition.parameters as { type: 'object' },
+      annotations: {
+        readOnlyHint: readOnly,
+        destructiveHint: !readOnly && !built.policy.isSafe(definition.name),
+      },
+    };
+  });
+}
+
+/**
+ * An MCP server over a composed registry: its tools (an unknown name is the protocol error
+ * -32602), progress as `notifications/progress` when the client sent a `progressToken`, log
+ * messages after `logging/setLevel`, the skills as resources and the slash commands as prompts.
+ */
+export function registryMcpServer(state: RegistryMcpState): Server {
+  const { built } = state;
+  const server = new Server(
+    { name: 'tinyelf', version: VERSION },
+    {
+      capabilities: {
+        tools: {},
+        logging: {},
+        ...(state.skills ? { resources: {} } : {}),
+        ...(state.commands ? { prompts: {} } : {}),
+      },
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(built) }));
+  server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+    state.logLevel.set(request.params.level);
+    return {};
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name } = request.params;
+    if (!built.registry.has(name))
+      throw protocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool "${name}". Available tools: ${built.registry.getNames().join(', ')}.`,
+      );
+    const log = (level: LoggingLevel, data: string) => {
+      if (state.logLevel.allows(level))
+        void extra
+          .sendNotification({
+            method: 'notifications/message',
+            params: { level, logger: name, data },
+          })
+          .catch(() => undefined);
+    };
+    const progressToken = request.params._meta?.progressToken;
+    let progress = 0;
+    const onProgress = (message: string) => {
+      log('info', message);
+      if (progressToken === undefined) return;
+      void extra
+        .sendNotification({
+          method: 'notifications/progress',
+          params: { progressToken, progress: ++progress, message },
+        })
+        .catch(() => undefined);
+    };
+    log('debug', `${name} started.`);
+    const result = await runToolCall(built, name, request.params.arguments ?? {}, {
+      toolCallId: `mcp-${++state.calls}`,
+      signal: extra.signal,
+      onProgress,
+    });
+    log(result.isError ? 'error' : 'debug', `${name} ${result.isError ? 'failed' : 'finished'}.`);
+    return { content: [{ type: 'text', text: result.content }], isError: result.isError };
+  });
+  if (state.skills) serveSkillResources(server, state.skills);
+  if (state.commands) serveCommandPrompts(server, state.commands);
+  return server;
+}
