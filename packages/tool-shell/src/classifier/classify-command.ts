@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
 import { loadBashParser } from './bash-parser';
+import { braceWordsAsWords } from './brace-words';
 import type { Classification, Finding } from './finding';
 import {
   normalizeCoprocesses,
@@ -67,9 +68,15 @@ function classifyScript(
 ): Finding[] {
   if (depth > maximumNesting)
     return [warn('nesting', 'The command nests shell code too deeply to be checked.')];
-  const tree = parser.parse(
-    normalizeSubshellSubstitutions(normalizeCoprocesses(normalizeHereDocuments(script))),
+  const normalized = normalizeSubshellSubstitutions(
+    normalizeCoprocesses(normalizeHereDocuments(script)),
   );
+  let tree = parser.parse(normalized);
+  const withWords = tree ? braceWordsAsWords(tree.rootNode, normalized) : undefined;
+  if (tree && withWords !== undefined) {
+    tree.delete();
+    tree = parser.parse(withWords);
+  }
   if (!tree) return [warn('unparsed', 'The command could not be parsed, so it cannot be checked.')];
   try {
     const scope = new ShellScope(paths.homeDir, cwd, files);

@@ -1,5 +1,5 @@
 import { basename, dirname } from 'node:path';
-import { decodeAnsiC } from './ansi-c';
+import { formatPrintf } from './printf-format';
 import { DYNAMIC, isStatic } from './shell-word';
 
 /**
@@ -33,19 +33,7 @@ function simulate(words: readonly string[], input: string | undefined): string |
     case 'printf': {
       const [format, ...rest] = args[0] === '--' ? args.slice(1) : args;
       if (format === undefined || format.startsWith('-')) return undefined;
-      const template = decodeAnsiC(format.replace(/\\0([0-7]{1,3})/g, '\\$1'));
-      const slots = (template.match(/%[sbdq]/g) ?? []).length;
-      let output = '';
-      let position = 0;
-      do {
-        output += template
-          .replace(/%([sbdq])/g, (_match, kind: string) => {
-            const value = rest[position++] ?? '';
-            return kind === 'b' ? decodeAnsiC(value) : value;
-          })
-          .replace(/%%/g, '%');
-      } while (slots > 0 && position < rest.length && output.length < 65_536);
-      return output;
+      return formatPrintf(format, rest);
     }
     case 'which':
       return args

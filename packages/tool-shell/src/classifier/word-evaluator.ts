@@ -153,8 +153,17 @@ function piece(node: Node, context: WordContext, quoted: boolean, first: boolean
 
 function doubleQuoted(node: Node, context: WordContext): string {
   let value = '';
+  let end = node.startIndex;
   for (const child of node.children) {
-    if (!child || child.type === '"' || child.type === '$"') continue;
+    if (!child) continue;
+    // tree-sitter leaves the line breaks between pieces of a string out of every child: they
+    // are part of the value all the same (`eval "cmd1<newline>cmd2"` runs two commands).
+    if (child.startIndex > end)
+      value += protectAll(
+        node.text.slice(end - node.startIndex, child.startIndex - node.startIndex),
+      );
+    end = child.endIndex;
+    if (child.type === '"' || child.type === '$"') continue;
     switch (child.type) {
       case 'string_content':
         value += protectAll(

@@ -46,7 +46,7 @@ export const codePayloadRule: Rule = (input, context) => {
   const { program, args, command } = input;
   const findings: Finding[] = [];
   const shell: Kind = { shell: true };
-  for (const payload of payloadsOf(program, args, command.stdin?.text)) {
+  for (const payload of payloadsOf(program, args, command.stdin?.text, command.environment)) {
     switch (payload.kind) {
       case 'script':
         if (!isStatic(payload.text))
