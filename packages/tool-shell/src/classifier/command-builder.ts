@@ -2,13 +2,13 @@ import { basename } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { arithmetic, assign, builtinStrings, declaration, evaluatedStrings } from './assignments';
 import { hashedProgram } from './hashed-programs';
-import { applyEffects, outputOf } from './scope-effects';
+import { applyEffects } from './scope-effects';
 import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC, isStatic } from './shell-word';
 import type { ProcessSubstitution, Redirect, SimpleCommand, StandardInput } from './simple-command';
 import { coprocessInput, inputFromRedirects } from './standard-input';
-import { staticPipelineOutput } from './static-output';
+import { outputOf, staticPipelineOutput } from './static-output';
 import { hereDocumentText, substitutionOutput } from './substitution-output';
 import type { WordContext } from './word-evaluator';
 

@@ -1,6 +1,7 @@
 import { basename, dirname } from 'node:path';
 import { formatPrintf } from './printf-format';
 import { DYNAMIC, isStatic } from './shell-word';
+import type { SimpleCommand } from './simple-command';
 
 /**
  * The output of a short pipeline of pure text commands (`echo`, `printf`, `base64 -d`,
@@ -17,6 +18,11 @@ export function staticPipelineOutput(
     if (current === undefined) return undefined;
   }
   return current;
+}
+
+/** The output of one command when it is known without running anything. */
+export function outputOf(command: SimpleCommand): string | undefined {
+  return staticPipelineOutput([{ words: command.words, input: command.stdin?.text }]);
 }
 
 function simulate(words: readonly string[], input: string | undefined): string | undefined {

@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { decodeAnsiC } from './ansi-c';
 import { arithmeticValue } from './arithmetic-value';
 import { expandBraces } from './brace-expansion';
+import { BRACE_WORD } from './brace-words';
 import { type ExpansionHooks, expandParameter } from './parameter-expansion';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
@@ -28,6 +29,7 @@ const protectedForms: Record<string, string> = {
   '{': '\u{E014}',
   '}': '\u{E015}',
   ',': '\u{E016}',
+  '~': '\u{E019}',
 };
 const fieldBreak = '\u{E017}';
 const quotedEmpty = '\u{E018}';
@@ -36,7 +38,7 @@ const unprotectedForms = Object.fromEntries(
 );
 
 function protectAll(text: string): string {
-  return text.replace(/[ \t\n{},]/g, (character) => protectedForms[character]!);
+  return text.replace(/[ \t\n{},~]/g, (character) => protectedForms[character]!);
 }
 
 /** An unquoted expansion's value: split on the characters of `$IFS`, never brace-expanded. */
@@ -52,7 +54,7 @@ function splitting(text: string, scope: ShellScope): string {
 }
 
 function unprotect(text: string): string {
-  return text.replace(/[\u{E011}-\u{E018}]/gu, (character) =>
+  return text.replace(/[\u{E011}-\u{E019}]/gu, (character) =>
     character === fieldBreak ? ' ' : character === quotedEmpty ? '' : unprotectedForms[character]!,
   );
 }
@@ -82,12 +84,19 @@ export function isWordNode(node: Node): boolean {
 export function expandWord(node: Node, context: WordContext): string[] {
   const text = piece(node, context, false, true);
   const fields: string[] = [];
-  for (const expanded of expandBraces(text)) {
+  const braces = expandBraces(text);
+  for (const [index, brace] of braces.entries()) {
+    // Tilde expansion follows brace expansion: `{rm,-rf,~}` names the home folder.
+    const expanded = index > 0 || brace !== text ? tildeAfterBraces(brace, context.scope) : brace;
     for (const field of expanded.split(/[ \t\n\u{E017}]+/u)) {
       if (field !== '') fields.push(unprotect(field));
     }
   }
   return fields;
+}
+
+function tildeAfterBraces(word: string, scope: ShellScope): string {
+  return word.startsWith('~') ? expandTilde(word, scope) : word;
 }
 
 /** The value of a word where bash neither splits nor brace-expands (assignments, redirections). */
@@ -219,9 +228,11 @@ function operandValue(text: string, scope: ShellScope): string {
 
 /** An unquoted word: backslashes removed (the escaped character protected) and `~` expanded. */
 function unquotedWord(text: string, scope: ShellScope, first: boolean): string {
-  let value = text.replace(/\\(\n|.)/gs, (_match, character: string) =>
-    character === '\n' ? '' : protectAll(character),
-  );
+  let value = text
+    .replaceAll(BRACE_WORD, '{')
+    .replace(/\\(\n|.)/gs, (_match, character: string) =>
+      character === '\n' ? '' : protectAll(character),
+    );
   if (first && value.startsWith('~')) value = expandTilde(value, scope);
   return value;
 }
