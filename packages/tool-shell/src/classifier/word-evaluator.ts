@@ -6,6 +6,7 @@ import { BRACE_WORD } from './brace-words';
 import { type ExpansionHooks, expandParameter } from './parameter-expansion';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
+import { fieldBreak, protectAll, quotedEmpty, splitting, unprotect } from './word-protection';
 
 /** What evaluating a word needs besides the node: the scope and how to walk substitutions. */
 export interface WordContext {
@@ -18,45 +19,6 @@ export interface WordContext {
   arithmetic(node: Node): void;
   /** Reports text that bash runs as code while expanding (`${x@P}`). */
   evaluatedAsCode(text: string): void;
-}
-
-// Characters that came from quotes (or from expansions, for braces) are protected so that field
-// splitting and brace expansion leave them alone, as bash does.
-const protectedForms: Record<string, string> = {
-  ' ': '\u{E011}',
-  '\t': '\u{E012}',
-  '\n': '\u{E013}',
-  '{': '\u{E014}',
-  '}': '\u{E015}',
-  ',': '\u{E016}',
-  '~': '\u{E019}',
-};
-const fieldBreak = '\u{E017}';
-const quotedEmpty = '\u{E018}';
-const unprotectedForms = Object.fromEntries(
-  Object.entries(protectedForms).map(([plain, form]) => [form, plain]),
-);
-
-function protectAll(text: string): string {
-  return text.replace(/[ \t\n{},~]/g, (character) => protectedForms[character]!);
-}
-
-/** An unquoted expansion's value: split on the characters of `$IFS`, never brace-expanded. */
-function splitting(text: string, scope: ShellScope): string {
-  const separators = scope.get('IFS')?.[0] ?? ' \t\n';
-  let value = '';
-  for (const character of text) {
-    if (separators.includes(character)) value += fieldBreak;
-    else if (character in protectedForms) value += protectedForms[character]!;
-    else value += character;
-  }
-  return value;
-}
-
-function unprotect(text: string): string {
-  return text.replace(/[\u{E011}-\u{E019}]/gu, (character) =>
-    character === fieldBreak ? ' ' : character === quotedEmpty ? '' : unprotectedForms[character]!,
-  );
 }
 
 const wordTypes = new Set([

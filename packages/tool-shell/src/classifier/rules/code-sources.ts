@@ -1,4 +1,5 @@
 import { basename, dirname, resolve } from 'node:path';
+import { globToRegExp } from '../glob-patterns';
 import type { WrittenFile } from '../shell-scope';
 import type { ProcessSubstitution, SimpleCommand } from '../simple-command';
 import { type Rule, warn } from './rule';
@@ -48,11 +49,8 @@ export function writtenFile(
 }
 
 function globPattern(glob: string): RegExp {
-  const body = glob
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^/]*');
-  return new RegExp(`^${body}$`);
+  // `*` does not cross a folder here: these are files in one folder.
+  return new RegExp(`^(?:${globToRegExp(glob).source.replaceAll('[\\s\\S]*', '[^/]*')})$`);
 }
 
 const containerTools = /^(docker|podman|nerdctl)$/;
