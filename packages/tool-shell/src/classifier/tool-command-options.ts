@@ -56,13 +56,57 @@ export function commandOptionPayloads(program: string, args: readonly string[]):
       else if (arg.startsWith('+')) scripts.push(...editorShell(arg.slice(1)));
     }
   }
+  const inputRuns: Payload[] = program === 'sed' || program === 'gsed' ? sedInputRuns(args) : [];
   if (program === 'sed' || program === 'gsed') scripts.push(...sedCommands(args));
-  return scripts
-    .filter((text) => program !== 'gdb' || /^\s*(shell\b|!)/.test(text))
-    .map((text) => ({
-      kind: 'script' as const,
-      text: program === 'gdb' ? text.replace(/^\s*(shell\b|!)\s*/, '') : text.replace(/^exec=/, ''),
-    }));
+  return [
+    ...inputRuns,
+    ...scripts
+      .filter((text) => program !== 'gdb' || /^\s*(shell\b|!)/.test(text))
+      .map((text) => ({
+        kind: 'script' as const,
+        text:
+          program === 'gdb' ? text.replace(/^\s*(shell\b|!)\s*/, '') : text.replace(/^exec=/, ''),
+      })),
+  ];
+}
+
+/**
+ * sed's `e` command without a command runs each line it reads as a shell command: its input
+ * (standard input, or the files named after the script) is then a script.
+ */
+function sedInputRuns(args: readonly string[]): Payload[] {
+  const { programs, files } = sedArguments(args);
+  const bare = programs.some((program) =>
+    program.split(/\n|;/).some((line) => /^\s*(?:\d+|\$|\/[^/]*\/)?\s*e\s*$/.test(line)),
+  );
+  if (!bare) return [];
+  const named = files.filter((file) => file !== '-');
+  return named.length
+    ? named.map((path) => ({ kind: 'script-file' as const, path }))
+    : [{ kind: 'stdin-script' as const }];
+}
+
+/** sed's scripts (`-e`, `--expression`, or the first operand) and the files it reads. */
+function sedArguments(args: readonly string[]): { programs: string[]; files: string[] } {
+  const programs: string[] = [];
+  const files: string[] = [];
+  let sawScript = false;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '-e' || arg === '--expression') {
+      programs.push(args[++index] ?? '');
+      sawScript = true;
+    } else if (arg.startsWith('--expression=')) {
+      programs.push(arg.slice(13));
+      sawScript = true;
+    } else if (arg === '-f' || arg === '--file' || arg === '-l' || arg === '--line-length') index++;
+    else if (!arg.startsWith('-') || arg === '-') {
+      if (sawScript) files.push(arg);
+      else programs.push(arg);
+      sawScript = true;
+    }
+  }
+  return { programs, files };
 }
 
 function editorShell(command: string): string[] {
@@ -73,21 +117,7 @@ function editorShell(command: string): string[] {
 }
 
 function sedCommands(args: readonly string[]): string[] {
-  const programs: string[] = [];
-  let sawScript = false;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!;
-    if (arg === '-e' || arg === '--expression') {
-      programs.push(args[++index] ?? '');
-      sawScript = true;
-    } else if (arg.startsWith('--expression=')) {
-      programs.push(arg.slice(13));
-      sawScript = true;
-    } else if (!arg.startsWith('-') && !sawScript) {
-      programs.push(arg);
-      sawScript = true;
-    }
-  }
+  const { programs } = sedArguments(args);
   const commands: string[] = [];
   for (const program of programs) {
     for (const line of program.split(/\n|;/)) {
