@@ -168,7 +168,7 @@ function judge(
   for (const rule of rules) findings.push(...rule(input, context));
   // Unknown parts may well be empty (an unset variable): what that would run must not be
   // catastrophic either (`systemctl p${x}oweroff`, `rm -rf "$DIR"/`).
-  const expandsVariables = /\$\{?[A-Za-z_]/.test(command.text);
+  const expandsVariables = /\$\{?[A-Za-z_@*0-9]/.test(command.text);
   if (depth === 0 && expandsVariables && words.some((word) => word.includes(DYNAMIC))) {
     const unset = words.map((word) => word.replaceAll(DYNAMIC, '')).filter((word) => word !== '');
     const variant: Finding[] = [];

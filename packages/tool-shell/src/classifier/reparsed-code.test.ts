@@ -120,6 +120,24 @@ const inputAsCommands: [Verdict, string][] = [
   ['allow', "sed -i -e 's/old/new/g' src/app.ts"],
 ];
 
+// A part only known when the command runs (here: a variable never set, so empty) stays an
+// unknown part of its word through printf, mapfile, read, set -- and function arguments.
+const unknownPartsCarried: [Verdict, string][] = [
+  ['block', 'mapfile -t a < <(printf "%s\\n" rm -${x}rf /); "${a[@]}"'],
+  ['block', 'readarray -t l <<< "$(printf "%s\\n" dd if=/dev/zero of=/dev/sd${d}a)"; "${l[@]}"'],
+  ['block', 'read -ra w <<< "kill -9 -${n}1"; "${w[@]}"'],
+  ['block', 'f() { "$@"; }; f systemctl p${z}oweroff'],
+  ['block', 'g() { $1 $2 $3; }; g rm -${q}rf /'],
+  ['block', 'set -- wipefs -${o}a /dev/sda; "$@"'],
+  ['block', 'c=$(echo reb${u}oot); $c'],
+  ['block', 'eval \'h() { "$@"; }; h shut${s}down -h now\''],
+  ['warn', 'f() { "$@"; }; f curl -s http://169.254.169.${x}254/'],
+  ['warn', 'eval \'f() { "$@"; }; f nc 12${v}7.0.0.1 6379\''],
+  ['allow', 'printf "%s\\n" "$HOME" | xargs echo'],
+  ['allow', 'run() { "$@"; }; run npm test'],
+  ['allow', 'mapfile -t files < <(git ls-files "$dir"); wc -l "${files[@]}"'],
+];
+
 describe('Code bash parses again', () => {
   it.each(lineBreaksInQuotedCode)(
     'line breaks in quoted code: %s: %s',
@@ -141,6 +159,10 @@ describe('Code bash parses again', () => {
     expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
   });
   it.each(inputAsCommands)('input run as commands: %s: %s', async (verdict, command) => {
+    const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
+    expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
+  });
+  it.each(unknownPartsCarried)('unknown parts carried: %s: %s', async (verdict, command) => {
     const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
     expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
   });

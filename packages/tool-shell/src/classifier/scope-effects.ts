@@ -1,5 +1,4 @@
 import type { ShellScope } from './shell-scope';
-import { isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
 import { staticPipelineOutput } from './static-output';
 import { changeDirectory } from './working-folder';
@@ -53,7 +52,8 @@ export function applyEffects(
       const text = inputText(command, scope);
       scope.set(
         target,
-        text !== undefined && isStatic(text) ? text.replace(/\n$/, '').split('\n') : undefined,
+        // Lines with unknown parts are still lines: the unknown part stays in its element.
+        text !== undefined ? text.replace(/\n$/, '').split('\n') : undefined,
       );
       return;
     }
@@ -77,7 +77,7 @@ function readInto(args: readonly string[], input: string | undefined, scope: She
     else if (/^-[dpntuNi]$/.test(arg)) index++;
     else if (!arg.startsWith('-')) names.push(arg);
   }
-  const line = input !== undefined && isStatic(input) ? input.split('\n')[0]! : undefined;
+  const line = input !== undefined ? input.split('\n')[0]! : undefined;
   const fields = line
     ?.trim()
     .split(/[ \t]+/)

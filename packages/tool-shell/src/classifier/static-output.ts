@@ -26,9 +26,15 @@ export function outputOf(command: SimpleCommand): string | undefined {
 }
 
 function simulate(words: readonly string[], input: string | undefined): string | undefined {
-  if (words.length === 0 || !words.every((word) => isStatic(word))) return undefined;
-  if (basename(words[0]!) === 'find') return findOutput(words.slice(1));
+  if (words.length === 0 || !isStatic(words[0]!)) return undefined;
+  // echo and printf print what they are given: an unknown part stays an unknown part of the
+  // output (`printf '%s\n' wipefs -${v}a /dev/sda` is three lines, one partly unknown).
   const name = basename(words[0]!);
+  if (!words.every((word) => isStatic(word)) && name !== 'echo' && name !== 'printf')
+    return undefined;
+  if (input !== undefined && !isStatic(input) && !/^(cat|tr|echo|printf)$/.test(name))
+    return undefined;
+  if (name === 'find') return findOutput(words.slice(1));
   const args = words.slice(1);
   switch (name) {
     case 'echo': {
