@@ -138,6 +138,22 @@ const unknownPartsCarried: [Verdict, string][] = [
   ['allow', 'mapfile -t files < <(git ls-files "$dir"); wc -l "${files[@]}"'],
 ];
 
+const interpreterShellLiterals: [Verdict, string][] = [
+  ['block', 'perl -e \'system("rm -rf /")\''],
+  ['block', 'perl -e \'system("rm", "-rf", "/")\''],
+  ['block', "perl -e 'print qx{shutdown -h now}'"],
+  ['block', 'python3 -c \'import os; os.system("kill -9 -1")\''],
+  ['block', 'python3 -c \'import subprocess; subprocess.run(["mkfs.ext4", "/dev/sda"])\''],
+  ['block', 'python3 -c \'import subprocess as s; s.call("reboot", shell=True)\''],
+  ['block', 'node -e \'require("child_process").execSync("rm -rf ~")\''],
+  ['block', 'node -e \'require("child_process").execFileSync("wipefs", ["-a", "/dev/sdb"])\''],
+  ['block', "ruby -e '`poweroff`'"],
+  ['block', "ruby -e '%x(dd if=/dev/zero of=/dev/sda)'"],
+  ['block', 'php -r \'shell_exec("kill -9 -1");\''],
+  ['warn', 'python3 -c \'import subprocess; print(subprocess.check_output(["git", "status"]))\''],
+  ['warn', "node -e 'console.log(`${1 + 1}`)'"],
+];
+
 describe('Code bash parses again', () => {
   it.each(lineBreaksInQuotedCode)(
     'line breaks in quoted code: %s: %s',
@@ -166,6 +182,13 @@ describe('Code bash parses again', () => {
     const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
     expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
   });
+  it.each(interpreterShellLiterals)(
+    'interpreter shell literals: %s: %s',
+    async (verdict, command) => {
+      const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
+      expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
+    },
+  );
   it.each(packageBuilds)('package builds: %s: %s', async (verdict, command) => {
     const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
     expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
