@@ -12,7 +12,7 @@ import { type AwkToken, awkTokens } from './awk-tokens';
 import { optionValues, parseOptions } from './option-parser';
 import type { Payload } from './payload';
 import { formatPrintf } from './printf-format';
-import { DYNAMIC } from './shell-word';
+import { DYNAMIC, isStatic } from './shell-word';
 
 /** What an awk program hands to the shell, and what it runs besides. */
 export interface AwkProgram {
@@ -29,7 +29,8 @@ const boundaries = new Set(['{', '}', ';', '\n', ',', '=', '&&', '||', '!', '(']
  * `-v` and operand assignments, `ARGV` (every operand, assignments included), `ENVIRON`, and the
  * input records. awk runs shell code through `system(EXPR)`, `print ... | EXPR` (the printed text
  * is the command's input), `EXPR | getline` and gawk's `|&`; each EXPR is evaluated as far as
- * its values are known (strings, concatenation, variables, `ARGV[n]`, `ENVIRON["X"]`, `$n`).
+ * its values are known (strings, concatenation, variables, `ARGV[n]`, `ENVIRON["X"]`, `$n`). The
+ * files `print > FILE` writes are judged as shell redirections.
  */
 export function awkProgram(
   args: readonly string[],
@@ -67,7 +68,23 @@ export function awkProgram(
   programAssignments(tokens, values);
   const commands = shellCommands(tokens, values);
   for (const text of commands) payloads.push({ kind: 'script', text });
+  // `print > FILE` writes FILE as a shell redirection would: judged as one.
+  for (const file of outputFiles(tokens, values))
+    payloads.push({ kind: 'script', text: `: >> ${quoted(file)}` });
   return { runsShell: commands.length > 0, payloads };
+}
+
+/** The files `print ... > FILE` and `print ... >> FILE` write, when their names are known. */
+function outputFiles(tokens: readonly AwkToken[], values: AwkValues): string[] {
+  const files: string[] = [];
+  for (const [index, token] of tokens.entries()) {
+    if (token.type !== 'punctuation' || (token.value !== '>' && token.value !== '>>')) continue;
+    const keyword = tokens[statementStart(tokens, index)]?.value;
+    if (keyword !== 'print' && keyword !== 'printf') continue;
+    const names = evaluate(tokens.slice(index + 1, statementEnd(tokens, index + 1)), values);
+    files.push(...(names ?? []).filter((name) => isStatic(name)));
+  }
+  return files;
 }
 
 function addCandidate(

@@ -154,6 +154,22 @@ const interpreterShellLiterals: [Verdict, string][] = [
   ['warn', "node -e 'console.log(`${1 + 1}`)'"],
 ];
 
+// awk's `print > FILE` and sed's `w FILE` write FILE the way a shell redirection would.
+const toolWrites: [Verdict, string][] = [
+  ['block', 'awk \'BEGIN { print "x" > "/dev/sda" }\''],
+  ['block', 'awk \'BEGIN { d = "/dev/nvme0n1"; printf "%s", "x" > d }\''],
+  ['warn', 'awk \'{ print >> "/home/elf/.bashrc" }\' notes.txt'],
+  ['warn', "gawk -v f=/etc/sudoers '{ print > f }' in.txt"],
+  ['block', "sed -n 'w /dev/sdb' notes.txt"],
+  ['warn', "sed 's/^/alias ls=x /w /home/elf/.zshrc' notes.txt"],
+  ['warn', "sed -n '1,3w /etc/cron.d/job' notes.txt"],
+  ['allow', 'awk \'{ print > "out.csv" }\' in.csv'],
+  ['allow', 'awk \'{ print > $1 ".txt" }\' in.csv'],
+  ['allow', "awk '{ if ($1 > 3) print $2 }' data.txt"],
+  ['allow', "sed -n '/error/w errors.log' app.log"],
+  ['allow', "sed 's/a/b/w /dev/stdout' notes.txt"],
+];
+
 describe('Code bash parses again', () => {
   it.each(lineBreaksInQuotedCode)(
     'line breaks in quoted code: %s: %s',
@@ -189,6 +205,10 @@ describe('Code bash parses again', () => {
       expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
     },
   );
+  it.each(toolWrites)('tool writes: %s: %s', async (verdict, command) => {
+    const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
+    expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
+  });
   it.each(packageBuilds)('package builds: %s: %s', async (verdict, command) => {
     const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
     expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);

@@ -116,18 +116,29 @@ function editorShell(command: string): string[] {
   return match ? [match[1]!] : [];
 }
 
+const sedAddress = String.raw`(?:(?:\d+|\$|\/[^/]*\/)(?:\s*,\s*(?:\d+|\$|\/[^/]*\/))?)?!?\s*`;
+const sedExecute = new RegExp(`^\\s*${sedAddress}e\\s+(.+)$`);
+const sedWrite = new RegExp(`^\\s*${sedAddress}[wW]\\s*(\\S.*)$`);
+const sedSubstitute = new RegExp(
+  `^\\s*${sedAddress}s(.)((?:\\\\.|(?!\\1).)*)\\1((?:\\\\.|(?!\\1).)*)\\1([gpIiMme0-9]*)(?:w\\s*(\\S.*))?$`,
+);
+
+/**
+ * What sed runs and writes: the `e COMMAND` command and the `s///e` flag run shell code; `w FILE`
+ * and the `s///w FILE` flag write FILE, judged as a shell redirection to it.
+ */
 function sedCommands(args: readonly string[]): string[] {
   const { programs } = sedArguments(args);
   const commands: string[] = [];
   for (const program of programs) {
     for (const line of program.split(/\n|;/)) {
-      const execute = /^\s*(?:\d+|\$|\/[^/]*\/)?\s*e\s+(.+)$/.exec(line);
+      const execute = sedExecute.exec(line);
       if (execute) commands.push(execute[1]!);
-      const substitute =
-        /^\s*(?:\d+|\$|\/[^/]*\/)?\s*s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1([a-zA-Z0-9]*)$/.exec(
-          line,
-        );
+      const write = sedWrite.exec(line);
+      if (write) commands.push(`: >> '${write[1]!.replaceAll("'", `'\\''`)}'`);
+      const substitute = sedSubstitute.exec(line);
       if (substitute?.[4]?.includes('e')) commands.push(substitute[3]!);
+      if (substitute?.[5]) commands.push(`: >> '${substitute[5].replaceAll("'", `'\\''`)}'`);
     }
   }
   return commands;
