@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
 import { loadBashParser } from './bash-parser';
+import { braceWordsAsWords } from './brace-words';
 import type { Classification, Finding } from './finding';
 import {
   normalizeCoprocesses,
@@ -67,9 +68,15 @@ function classifyScript(
 ): Finding[] {
   if (depth > maximumNesting)
     return [warn('nesting', 'The command nests shell code too deeply to be checked.')];
-  const tree = parser.parse(
-    normalizeSubshellSubstitutions(normalizeCoprocesses(normalizeHereDocuments(script))),
+  const normalized = normalizeSubshellSubstitutions(
+    normalizeCoprocesses(normalizeHereDocuments(script)),
   );
+  let tree = parser.parse(normalized);
+  const withWords = tree ? braceWordsAsWords(tree.rootNode, normalized) : undefined;
+  if (tree && withWords !== undefined) {
+    tree.delete();
+    tree = parser.parse(withWords);
+  }
   if (!tree) return [warn('unparsed', 'The command could not be parsed, so it cannot be checked.')];
   try {
     const scope = new ShellScope(paths.homeDir, cwd, files);
@@ -161,7 +168,7 @@ function judge(
   for (const rule of rules) findings.push(...rule(input, context));
   // Unknown parts may well be empty (an unset variable): what that would run must not be
   // catastrophic either (`systemctl p${x}oweroff`, `rm -rf "$DIR"/`).
-  const expandsVariables = /\$\{?[A-Za-z_]/.test(command.text);
+  const expandsVariables = /\$\{?[A-Za-z_@*0-9]/.test(command.text);
   if (depth === 0 && expandsVariables && words.some((word) => word.includes(DYNAMIC))) {
     const unset = words.map((word) => word.replaceAll(DYNAMIC, '')).filter((word) => word !== '');
     const variant: Finding[] = [];

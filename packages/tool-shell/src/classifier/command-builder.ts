@@ -1,40 +1,31 @@
-import { basename } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { arithmetic, assign, builtinStrings, declaration, evaluatedStrings } from './assignments';
 import { hashedProgram } from './hashed-programs';
-import { applyEffects, outputOf } from './scope-effects';
+import { type Feed, ProcessSubstitutions } from './process-substitutions';
+import { applyEffects } from './scope-effects';
 import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
-import { DYNAMIC, isStatic } from './shell-word';
+import { isStatic } from './shell-word';
 import type { ProcessSubstitution, Redirect, SimpleCommand, StandardInput } from './simple-command';
 import { coprocessInput, inputFromRedirects } from './standard-input';
-import { staticPipelineOutput } from './static-output';
+import { outputOf } from './static-output';
 import { hereDocumentText, substitutionOutput } from './substitution-output';
 import type { WordContext } from './word-evaluator';
 
-/** A `>(...)` whose input is only known once the command writing to it is built. */
-interface Feed {
-  producer?: SimpleCommand;
-  text?: string;
-  /** Set for a redirection target (it gets the command's output), unset for an argument. */
-  redirect: boolean;
-}
-
-let substitutionCounter = 0;
-
 /** Builds {@link SimpleCommand}s from command nodes, with redirections, here-documents and substitutions. */
 export class CommandBuilder {
-  private substitutions: ProcessSubstitution[] = [];
-  private feeds: Feed[] = [];
+  private readonly substitutions: ProcessSubstitutions;
 
-  constructor(private readonly walker: ScriptWalker) {}
+  constructor(private readonly walker: ScriptWalker) {
+    this.substitutions = new ProcessSubstitutions(walker);
+  }
 
   /** How words are evaluated in a scope: substitutions are walked in a subshell of it. */
   wordContext(scope: ShellScope): WordContext {
     return {
       scope,
       substitutionOutput: (node) => substitutionOutput(this.walker, node, scope),
-      processSubstitution: (node) => this.processSubstitution(node, scope),
+      processSubstitution: (node) => this.substitutions.substitute(node, scope),
       arithmetic: (node) => this.arithmetic(node, scope),
       evaluatedAsCode: (text) => this.walker.nested(text, scope),
     };
@@ -55,10 +46,7 @@ export class CommandBuilder {
     outerSubstitutions: readonly ProcessSubstitution[] = [],
   ): SimpleCommand {
     this.walker.visited.add(node.id);
-    const savedSubstitutions = this.substitutions;
-    const savedFeeds = this.feeds;
-    this.substitutions = [...outerSubstitutions];
-    this.feeds = [...outerFeeds];
+    const saved = this.substitutions.swap([...outerSubstitutions], [...outerFeeds]);
     try {
       const commandScope = scope.clone();
       const assignments = node.namedChildren.filter(
@@ -90,11 +78,13 @@ export class CommandBuilder {
         if (redirect.type === 'herestring_redirect') {
           const word = redirect.namedChildren.find((child) => child !== null);
           stdin = { text: word ? `${this.walker.value(word, scope)}\n` : '\n' };
-        } else redirects.push(...this.redirect(redirect, scope));
+        } else redirects.push(...this.substitutions.redirect(redirect, scope));
       }
       stdin = inputFromRedirects(words, redirects, stdin, scope);
       const background = node.nextSibling?.type === '&' || node.parent?.nextSibling?.type === '&';
-      const processCommands = this.substitutions.flatMap((substitution) => substitution.commands);
+      const processCommands = this.substitutions.list.flatMap(
+        (substitution) => substitution.commands,
+      );
       const prefixed = assignments.map(
         (assignment) => assignment?.childForFieldName('name')?.text ?? '',
       );
@@ -105,13 +95,13 @@ export class CommandBuilder {
         cwd: scope.cwd,
         stdin,
         processSubstitutions: processCommands,
-        substitutions: this.substitutions,
+        substitutions: this.substitutions.list,
         files: scope.files,
         background,
         text: node.text,
       };
       this.walker.result.commands.push(command);
-      this.connectFeeds(command);
+      this.substitutions.connect(command);
       coprocessInput(this.walker, command, scope);
       if (words.length === 0) {
         for (const assignment of assignments) if (assignment) this.assign(assignment, scope, scope);
@@ -126,8 +116,7 @@ export class CommandBuilder {
       }
       return command;
     } finally {
-      this.substitutions = savedSubstitutions;
-      this.feeds = savedFeeds;
+      this.substitutions.swap(...saved);
     }
   }
 
@@ -141,10 +130,7 @@ export class CommandBuilder {
     const redirects: Redirect[] = [];
     let stdin = input;
     let continuation: Node[] = [];
-    const savedFeeds = this.feeds;
-    const savedSubstitutions = this.substitutions;
-    this.feeds = [];
-    this.substitutions = [];
+    const saved = this.substitutions.swap([], []);
     for (const redirect of node.childrenForFieldName('redirect')) {
       if (!redirect) continue;
       if (redirect.type === 'heredoc_redirect') {
@@ -156,12 +142,9 @@ export class CommandBuilder {
       } else if (redirect.type === 'herestring_redirect') {
         const word = redirect.namedChildren.find((child) => child !== null);
         stdin = { text: word ? `${this.walker.value(word, scope)}\n` : '\n' };
-      } else redirects.push(...this.redirect(redirect, scope));
+      } else redirects.push(...this.substitutions.redirect(redirect, scope));
     }
-    const feeds = this.feeds;
-    const substitutions = this.substitutions;
-    this.feeds = savedFeeds;
-    this.substitutions = savedSubstitutions;
+    const [substitutions, feeds] = this.substitutions.swap(...saved);
     let command: SimpleCommand | undefined;
     if (body?.type === 'command')
       command = this.command(body, scope, stdin, redirects, feeds, substitutions);
@@ -212,67 +195,5 @@ export class CommandBuilder {
   /** Variables in an arithmetic context whose values hold code. */
   arithmetic(node: Node, scope: ShellScope): void {
     arithmetic(this.walker, node, scope);
-  }
-
-  private redirect(redirect: Node, scope: ShellScope): Redirect[] {
-    const destination =
-      redirect.childForFieldName('destination') ??
-      redirect.namedChildren.find((child) => child?.type !== 'file_descriptor') ??
-      null;
-    if (!destination) return [];
-    const operator =
-      redirect.children
-        .filter(
-          (child) => child && child !== destination && (!child.isNamed || child.type === 'ERROR'),
-        )
-        .map((child) => child!.text)
-        .join('') || '>';
-    const descriptor = redirect.childForFieldName('descriptor')?.text;
-    if (destination.type === 'process_substitution' && /[>]/.test(operator)) {
-      const feed: Feed = { redirect: true };
-      this.feeds.push(feed);
-      return [{ operator, descriptor, target: this.processSubstitution(destination, scope, feed) }];
-    }
-    return [{ operator, descriptor, target: this.walker.value(destination, scope) }];
-  }
-
-  private processSubstitution(node: Node, scope: ShellScope, given?: Feed): string {
-    this.walker.visited.add(node.id);
-    const path = `/dev/fd/${DYNAMIC}${++substitutionCounter}`;
-    const writesTo = node.text.startsWith('>(');
-    const feed: Feed | undefined = writesTo ? (given ?? { redirect: false }) : undefined;
-    if (feed && !given) this.feeds.push(feed);
-    const before = this.walker.result.commands.length;
-    const children = node.namedChildren.filter((child): child is Node => child !== null);
-    const inner = scope.clone();
-    for (const child of children) this.walker.visit(child, inner, feed);
-    const commands = this.walker.result.commands.slice(before);
-    const output =
-      writesTo || children.length !== 1
-        ? undefined
-        : staticPipelineOutput(
-            commands.map((command) => ({
-              words: command.words,
-              input: command.stdin?.producer ? undefined : command.stdin?.text,
-            })),
-          );
-    this.substitutions.push({ path, commands, output });
-    const downloaded = commands.some((inner) =>
-      /^(curl|wget|aria2c|fetch|http|https|xh)$/.test(basename(inner.words[0] ?? '')),
-    );
-    if (!writesTo) scope.files.set(path, { text: output, downloaded });
-    return path;
-  }
-
-  private connectFeeds(command: SimpleCommand): void {
-    for (const feed of this.feeds) {
-      feed.producer = command;
-      feed.text = feed.redirect
-        ? outputOf(command)
-        : command.words[0] === 'tee'
-          ? command.stdin?.text
-          : undefined;
-    }
-    this.feeds = [];
   }
 }

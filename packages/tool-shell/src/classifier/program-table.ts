@@ -1,3 +1,4 @@
+import { awkProgram } from './awk-programs';
 import { interpreterPayloads } from './interpreter-table';
 import { hasOption, optionValues, parseOptions } from './option-parser';
 import { flock, git, hyperfine, packageRunner, ssh, switchUser } from './option-payloads';
@@ -14,10 +15,15 @@ export { isWrapper } from './wrapper-payloads';
  * wrappers (`sudo`, `env -S`, `nice`, `timeout`, `chroot`, `flock`, `xargs`, `parallel`, ...),
  * shells (`-c`, `-s`, a script file, standard input), `eval`, `source`, `trap`, `alias`, `at`,
  * `watch`, `script -c`, `su -c`, `runuser`, `ssh host CODE`, `hyperfine`, git (`rebase --exec`,
- * `submodule foreach`, `bisect run`, `filter-branch`), `npx -c`, and every scripting language
+ * `submodule foreach`, `bisect run`, `filter-branch`), `npx -c`, awk's `system()` and pipes ({@link awkProgram}), and every scripting language
  * ({@link interpreterPayloads}).
  */
-export function payloadsOf(program: string, args: readonly string[], input?: string): Payload[] {
+export function payloadsOf(
+  program: string,
+  args: readonly string[],
+  input?: string,
+  environment?: ReadonlyMap<string, readonly string[] | undefined>,
+): Payload[] {
   const wrapped = wrapperPayloads(program, args, input);
   if (wrapped) return wrapped;
   switch (program) {
@@ -112,6 +118,11 @@ export function payloadsOf(program: string, args: readonly string[], input?: str
         text,
       }));
     }
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk':
+      return awkProgram(args, input, environment).payloads;
     case 'su':
     case 'runuser':
     case 'sg':

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { CommandBuilder } from './command-builder';
+import { walkBranch, walkForLoop } from './control-flow';
 import { salvageCommand } from './error-recovery';
 import { isForkBomb } from './fork-bomb';
 import type { ShellScope } from './shell-scope';
@@ -109,9 +110,9 @@ export class ScriptWalker {
       case 'while_statement':
       case 'case_statement':
       case 'c_style_for_statement':
-        return this.branch(node, scope, input);
+        return walkBranch(this, node, scope, input);
       case 'for_statement':
-        return this.forLoop(node, scope, input);
+        return walkForLoop(this, node, scope, input);
       case 'compound_statement':
         if (node.firstChild?.type === '((') {
           this.builder.arithmetic(node, scope);
@@ -195,43 +196,6 @@ export class ScriptWalker {
   /** Records shell code that bash evaluates later. */
   nested(script: string, scope: ShellScope): void {
     this.result.nestedScripts.push({ script, cwd: scope.cwd });
-  }
-
-  private branch(
-    node: Node,
-    scope: ShellScope,
-    input: StandardInput | undefined,
-  ): SimpleCommand | undefined {
-    const inner = scope.clone();
-    const last = this.visitChildren(node, inner, input);
-    scope.mergeBranch(inner);
-    return last;
-  }
-
-  private forLoop(
-    node: Node,
-    scope: ShellScope,
-    input: StandardInput | undefined,
-  ): SimpleCommand | undefined {
-    const variable = node.childForFieldName('variable')?.text ?? '';
-    const valueNodes = node
-      .childrenForFieldName('value')
-      .filter((child): child is Node => child !== null);
-    const values = valueNodes.length
-      ? valueNodes.flatMap((child) => this.fields(child, scope))
-      : scope.positional;
-    const body = node.childForFieldName('body');
-    if (!body) return undefined;
-    const runs: readonly (string | undefined)[] =
-      values && values.length <= 16 ? values : [undefined];
-    let last: SimpleCommand | undefined;
-    for (const value of runs) {
-      const inner = scope.clone();
-      inner.set(variable, value === undefined ? undefined : [value]);
-      last = this.visit(body, inner, input) ?? last;
-      scope.mergeBranch(inner);
-    }
-    return last;
   }
 
   private defineFunction(node: Node, scope: ShellScope): undefined {

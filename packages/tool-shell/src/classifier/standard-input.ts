@@ -1,8 +1,8 @@
 import { basename, isAbsolute, resolve } from 'node:path';
-import { outputOf } from './scope-effects';
 import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
 import type { Redirect, SimpleCommand, StandardInput } from './simple-command';
+import { outputOf } from './static-output';
 
 /**
  * A command's standard input after its redirections: a file (`< file`), a descriptor opened

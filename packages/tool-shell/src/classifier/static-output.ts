@@ -1,6 +1,7 @@
 import { basename, dirname } from 'node:path';
-import { decodeAnsiC } from './ansi-c';
+import { formatPrintf } from './printf-format';
 import { DYNAMIC, isStatic } from './shell-word';
+import type { SimpleCommand } from './simple-command';
 
 /**
  * The output of a short pipeline of pure text commands (`echo`, `printf`, `base64 -d`,
@@ -19,10 +20,21 @@ export function staticPipelineOutput(
   return current;
 }
 
+/** The output of one command when it is known without running anything. */
+export function outputOf(command: SimpleCommand): string | undefined {
+  return staticPipelineOutput([{ words: command.words, input: command.stdin?.text }]);
+}
+
 function simulate(words: readonly string[], input: string | undefined): string | undefined {
-  if (words.length === 0 || !words.every((word) => isStatic(word))) return undefined;
-  if (basename(words[0]!) === 'find') return findOutput(words.slice(1));
+  if (words.length === 0 || !isStatic(words[0]!)) return undefined;
+  // echo and printf print what they are given: an unknown part stays an unknown part of the
+  // output (`printf '%s\n' wipefs -${v}a /dev/sda` is three lines, one partly unknown).
   const name = basename(words[0]!);
+  if (!words.every((word) => isStatic(word)) && name !== 'echo' && name !== 'printf')
+    return undefined;
+  if (input !== undefined && !isStatic(input) && !/^(cat|tr|echo|printf)$/.test(name))
+    return undefined;
+  if (name === 'find') return findOutput(words.slice(1));
   const args = words.slice(1);
   switch (name) {
     case 'echo': {
@@ -33,19 +45,7 @@ function simulate(words: readonly string[], input: string | undefined): string |
     case 'printf': {
       const [format, ...rest] = args[0] === '--' ? args.slice(1) : args;
       if (format === undefined || format.startsWith('-')) return undefined;
-      const template = decodeAnsiC(format.replace(/\\0([0-7]{1,3})/g, '\\$1'));
-      const slots = (template.match(/%[sbdq]/g) ?? []).length;
-      let output = '';
-      let position = 0;
-      do {
-        output += template
-          .replace(/%([sbdq])/g, (_match, kind: string) => {
-            const value = rest[position++] ?? '';
-            return kind === 'b' ? decodeAnsiC(value) : value;
-          })
-          .replace(/%%/g, '%');
-      } while (slots > 0 && position < rest.length && output.length < 65_536);
-      return output;
+      return formatPrintf(format, rest);
     }
     case 'which':
       return args

@@ -56,24 +56,40 @@ export function commandOptionPayloads(program: string, args: readonly string[]):
       else if (arg.startsWith('+')) scripts.push(...editorShell(arg.slice(1)));
     }
   }
+  const inputRuns: Payload[] = program === 'sed' || program === 'gsed' ? sedInputRuns(args) : [];
   if (program === 'sed' || program === 'gsed') scripts.push(...sedCommands(args));
-  return scripts
-    .filter((text) => program !== 'gdb' || /^\s*(shell\b|!)/.test(text))
-    .map((text) => ({
-      kind: 'script' as const,
-      text: program === 'gdb' ? text.replace(/^\s*(shell\b|!)\s*/, '') : text.replace(/^exec=/, ''),
-    }));
+  return [
+    ...inputRuns,
+    ...scripts
+      .filter((text) => program !== 'gdb' || /^\s*(shell\b|!)/.test(text))
+      .map((text) => ({
+        kind: 'script' as const,
+        text:
+          program === 'gdb' ? text.replace(/^\s*(shell\b|!)\s*/, '') : text.replace(/^exec=/, ''),
+      })),
+  ];
 }
 
-function editorShell(command: string): string[] {
-  const match = /(?:^|\|)\s*:?\s*(?:[%.$\d,]*\s*(?:r(?:ead)?|w(?:rite)?)?\s*)?!(.*)$/s.exec(
-    command,
+/**
+ * sed's `e` command without a command runs each line it reads as a shell command: its input
+ * (standard input, or the files named after the script) is then a script.
+ */
+function sedInputRuns(args: readonly string[]): Payload[] {
+  const { programs, files } = sedArguments(args);
+  const bare = programs.some((program) =>
+    program.split(/\n|;/).some((line) => /^\s*(?:\d+|\$|\/[^/]*\/)?\s*e\s*$/.test(line)),
   );
-  return match ? [match[1]!] : [];
+  if (!bare) return [];
+  const named = files.filter((file) => file !== '-');
+  return named.length
+    ? named.map((path) => ({ kind: 'script-file' as const, path }))
+    : [{ kind: 'stdin-script' as const }];
 }
 
-function sedCommands(args: readonly string[]): string[] {
+/** sed's scripts (`-e`, `--expression`, or the first operand) and the files it reads. */
+function sedArguments(args: readonly string[]): { programs: string[]; files: string[] } {
   const programs: string[] = [];
+  const files: string[] = [];
   let sawScript = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
@@ -83,21 +99,46 @@ function sedCommands(args: readonly string[]): string[] {
     } else if (arg.startsWith('--expression=')) {
       programs.push(arg.slice(13));
       sawScript = true;
-    } else if (!arg.startsWith('-') && !sawScript) {
-      programs.push(arg);
+    } else if (arg === '-f' || arg === '--file' || arg === '-l' || arg === '--line-length') index++;
+    else if (!arg.startsWith('-') || arg === '-') {
+      if (sawScript) files.push(arg);
+      else programs.push(arg);
       sawScript = true;
     }
   }
+  return { programs, files };
+}
+
+function editorShell(command: string): string[] {
+  const match = /(?:^|\|)\s*:?\s*(?:[%.$\d,]*\s*(?:r(?:ead)?|w(?:rite)?)?\s*)?!(.*)$/s.exec(
+    command,
+  );
+  return match ? [match[1]!] : [];
+}
+
+const sedAddress = String.raw`(?:(?:\d+|\$|\/[^/]*\/)(?:\s*,\s*(?:\d+|\$|\/[^/]*\/))?)?!?\s*`;
+const sedExecute = new RegExp(`^\\s*${sedAddress}e\\s+(.+)$`);
+const sedWrite = new RegExp(`^\\s*${sedAddress}[wW]\\s*(\\S.*)$`);
+const sedSubstitute = new RegExp(
+  `^\\s*${sedAddress}s(.)((?:\\\\.|(?!\\1).)*)\\1((?:\\\\.|(?!\\1).)*)\\1([gpIiMme0-9]*)(?:w\\s*(\\S.*))?$`,
+);
+
+/**
+ * What sed runs and writes: the `e COMMAND` command and the `s///e` flag run shell code; `w FILE`
+ * and the `s///w FILE` flag write FILE, judged as a shell redirection to it.
+ */
+function sedCommands(args: readonly string[]): string[] {
+  const { programs } = sedArguments(args);
   const commands: string[] = [];
   for (const program of programs) {
     for (const line of program.split(/\n|;/)) {
-      const execute = /^\s*(?:\d+|\$|\/[^/]*\/)?\s*e\s+(.+)$/.exec(line);
+      const execute = sedExecute.exec(line);
       if (execute) commands.push(execute[1]!);
-      const substitute =
-        /^\s*(?:\d+|\$|\/[^/]*\/)?\s*s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1([a-zA-Z0-9]*)$/.exec(
-          line,
-        );
+      const write = sedWrite.exec(line);
+      if (write) commands.push(`: >> '${write[1]!.replaceAll("'", `'\\''`)}'`);
+      const substitute = sedSubstitute.exec(line);
       if (substitute?.[4]?.includes('e')) commands.push(substitute[3]!);
+      if (substitute?.[5]) commands.push(`: >> '${substitute[5].replaceAll("'", `'\\''`)}'`);
     }
   }
   return commands;

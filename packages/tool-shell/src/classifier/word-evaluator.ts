@@ -2,9 +2,11 @@ import type { Node } from 'web-tree-sitter';
 import { decodeAnsiC } from './ansi-c';
 import { arithmeticValue } from './arithmetic-value';
 import { expandBraces } from './brace-expansion';
+import { BRACE_WORD } from './brace-words';
 import { type ExpansionHooks, expandParameter } from './parameter-expansion';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
+import { fieldBreak, protectAll, quotedEmpty, splitting, unprotect } from './word-protection';
 
 /** What evaluating a word needs besides the node: the scope and how to walk substitutions. */
 export interface WordContext {
@@ -17,44 +19,6 @@ export interface WordContext {
   arithmetic(node: Node): void;
   /** Reports text that bash runs as code while expanding (`${x@P}`). */
   evaluatedAsCode(text: string): void;
-}
-
-// Characters that came from quotes (or from expansions, for braces) are protected so that field
-// splitting and brace expansion leave them alone, as bash does.
-const protectedForms: Record<string, string> = {
-  ' ': '\u{E011}',
-  '\t': '\u{E012}',
-  '\n': '\u{E013}',
-  '{': '\u{E014}',
-  '}': '\u{E015}',
-  ',': '\u{E016}',
-};
-const fieldBreak = '\u{E017}';
-const quotedEmpty = '\u{E018}';
-const unprotectedForms = Object.fromEntries(
-  Object.entries(protectedForms).map(([plain, form]) => [form, plain]),
-);
-
-function protectAll(text: string): string {
-  return text.replace(/[ \t\n{},]/g, (character) => protectedForms[character]!);
-}
-
-/** An unquoted expansion's value: split on the characters of `$IFS`, never brace-expanded. */
-function splitting(text: string, scope: ShellScope): string {
-  const separators = scope.get('IFS')?.[0] ?? ' \t\n';
-  let value = '';
-  for (const character of text) {
-    if (separators.includes(character)) value += fieldBreak;
-    else if (character in protectedForms) value += protectedForms[character]!;
-    else value += character;
-  }
-  return value;
-}
-
-function unprotect(text: string): string {
-  return text.replace(/[\u{E011}-\u{E018}]/gu, (character) =>
-    character === fieldBreak ? ' ' : character === quotedEmpty ? '' : unprotectedForms[character]!,
-  );
 }
 
 const wordTypes = new Set([
@@ -82,12 +46,19 @@ export function isWordNode(node: Node): boolean {
 export function expandWord(node: Node, context: WordContext): string[] {
   const text = piece(node, context, false, true);
   const fields: string[] = [];
-  for (const expanded of expandBraces(text)) {
+  const braces = expandBraces(text);
+  for (const [index, brace] of braces.entries()) {
+    // Tilde expansion follows brace expansion: `{rm,-rf,~}` names the home folder.
+    const expanded = index > 0 || brace !== text ? tildeAfterBraces(brace, context.scope) : brace;
     for (const field of expanded.split(/[ \t\n\u{E017}]+/u)) {
       if (field !== '') fields.push(unprotect(field));
     }
   }
   return fields;
+}
+
+function tildeAfterBraces(word: string, scope: ShellScope): string {
+  return word.startsWith('~') ? expandTilde(word, scope) : word;
 }
 
 /** The value of a word where bash neither splits nor brace-expands (assignments, redirections). */
@@ -153,8 +124,17 @@ function piece(node: Node, context: WordContext, quoted: boolean, first: boolean
 
 function doubleQuoted(node: Node, context: WordContext): string {
   let value = '';
+  let end = node.startIndex;
   for (const child of node.children) {
-    if (!child || child.type === '"' || child.type === '$"') continue;
+    if (!child) continue;
+    // tree-sitter leaves the line breaks between pieces of a string out of every child: they
+    // are part of the value all the same (`eval "cmd1<newline>cmd2"` runs two commands).
+    if (child.startIndex > end)
+      value += protectAll(
+        node.text.slice(end - node.startIndex, child.startIndex - node.startIndex),
+      );
+    end = child.endIndex;
+    if (child.type === '"' || child.type === '$"') continue;
     switch (child.type) {
       case 'string_content':
         value += protectAll(
@@ -210,9 +190,11 @@ function operandValue(text: string, scope: ShellScope): string {
 
 /** An unquoted word: backslashes removed (the escaped character protected) and `~` expanded. */
 function unquotedWord(text: string, scope: ShellScope, first: boolean): string {
-  let value = text.replace(/\\(\n|.)/gs, (_match, character: string) =>
-    character === '\n' ? '' : protectAll(character),
-  );
+  let value = text
+    .replaceAll(BRACE_WORD, '{')
+    .replace(/\\(\n|.)/gs, (_match, character: string) =>
+      character === '\n' ? '' : protectAll(character),
+    );
   if (first && value.startsWith('~')) value = expandTilde(value, scope);
   return value;
 }

@@ -1,6 +1,6 @@
+import { parallel, xargs } from './input-commands';
 import { hasOption, type OptionSpec, optionValues, parseOptions } from './option-parser';
 import type { Payload } from './payload';
-import { DYNAMIC } from './shell-word';
 import { splitShellWords } from './split-words';
 
 /** A wrapper that runs its operands as a command, with its own options skipped. */
@@ -174,75 +174,4 @@ function wrap(program: string, args: readonly string[], spec: WrapperSpec): Payl
   };
   const folder = optionValues(parsed, ...(folderOptions[program] ?? []))[0];
   return [{ kind: 'command', words: rest, ...(folder !== undefined ? { cwd: folder } : {}) }];
-}
-
-function xargs(args: readonly string[], input: string | undefined): Payload[] {
-  const parsed = parseOptions(args, {
-    shortWithValue: 'adEILnPs',
-    longWithValue: [
-      'arg-file',
-      'delimiter',
-      'eof',
-      'replace',
-      'max-lines',
-      'max-args',
-      'max-procs',
-      'max-chars',
-      'process-slot-var',
-    ],
-    stopAtOperand: true,
-  });
-  const rest = args.slice(parsed.rest);
-  const replace =
-    optionValues(parsed, 'I', 'replace')[0] ?? (hasOption(parsed, 'i') ? '{}' : undefined);
-  if (rest.length === 0) return [];
-  const items = input
-    ?.split(hasOption(parsed, '0', 'null') ? /\0/ : /\s+/)
-    .filter(Boolean)
-    .slice(0, 16);
-  const values = items?.length ? items : [DYNAMIC];
-  if (replace !== undefined)
-    return values.map((item) => ({
-      kind: 'command' as const,
-      words: rest.map((word) => word.split(replace).join(item)),
-    }));
-  return [{ kind: 'command', words: [...rest, ...values] }];
-}
-
-function parallel(args: readonly string[], input: string | undefined): Payload[] {
-  const separator = args.findIndex((arg) => /^::::?\+?$/.test(arg));
-  const head = separator === -1 ? args : args.slice(0, separator);
-  const parsed = parseOptions(head, {
-    shortWithValue: 'jSadInNX',
-    longWithValue: [
-      'jobs',
-      'arg-file',
-      'delimiter',
-      'colsep',
-      'env',
-      'joblog',
-      'results',
-      'timeout',
-      'retries',
-      'tmpdir',
-      'workdir',
-      'sshlogin',
-    ],
-    stopAtOperand: true,
-  });
-  const template = head.slice(parsed.rest).join(' ');
-  if (!template && separator !== -1)
-    return args
-      .slice(separator + 1)
-      .filter((arg) => !/^::::?\+?$/.test(arg))
-      .map((text) => ({ kind: 'script' as const, text }));
-  if (!template) return [];
-  const inputs =
-    separator === -1 || args[separator]!.startsWith('::::')
-      ? (input?.split('\n').filter(Boolean).slice(0, 16) ?? [DYNAMIC])
-      : args.slice(separator + 1).filter((arg) => !/^::::?\+?$/.test(arg));
-  return inputs.slice(0, 16).map((item) => ({
-    kind: 'script' as const,
-    text: /\{[^}]*\}/.test(template) ? template.replace(/\{[^}]*\}/g, item) : `${template} ${item}`,
-  }));
 }

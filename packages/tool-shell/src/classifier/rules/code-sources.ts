@@ -1,4 +1,5 @@
 import { basename, dirname, resolve } from 'node:path';
+import { globToRegExp } from '../glob-patterns';
 import type { WrittenFile } from '../shell-scope';
 import type { ProcessSubstitution, SimpleCommand } from '../simple-command';
 import { type Rule, warn } from './rule';
@@ -33,10 +34,23 @@ export function writtenFile(
   if (!files) return undefined;
   const exact = files.get(path);
   if (exact) return exact;
-  for (let folder = dirname(path); folder !== dirname(folder); folder = dirname(folder)) {
+  for (let folder = path; folder !== dirname(folder); folder = dirname(folder)) {
     if (files.get(folder)?.downloaded) return { downloaded: true };
   }
+  // Files whose names are only known when they are written (`pip download x` leaves `*.whl`).
+  // A glob looked up (`./x*.whl`, a `--find-links` folder) matches such files the other way round.
+  for (const [pattern, file] of files)
+    if (
+      (pattern.includes('*') && globPattern(pattern).test(path)) ||
+      (path.includes('*') && globPattern(path).test(pattern))
+    )
+      return file;
   return undefined;
+}
+
+function globPattern(glob: string): RegExp {
+  // `*` does not cross a folder here: these are files in one folder.
+  return new RegExp(`^(?:${globToRegExp(glob).source.replaceAll('[\\s\\S]*', '[^/]*')})$`);
 }
 
 const containerTools = /^(docker|podman|nerdctl)$/;

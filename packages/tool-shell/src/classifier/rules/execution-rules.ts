@@ -1,25 +1,19 @@
+import { awkProgram } from '../awk-programs';
 import type { Finding } from '../finding';
 import { DYNAMIC, isStatic } from '../shell-word';
-import { runsArguments } from './payload-rules';
 import { block, type Rule, warn } from './rule';
 
 const downloaders = /^(curl|wget|fetch|aria2c|http|https|httpie|xh)$/;
 
-/** awk programs that run shell commands (`system()`, `print | "cmd"`, `"cmd" | getline`). */
-export const awkRule: Rule = ({ program, args, command }, context) => {
-  if (!/^(awk|gawk|mawk|nawk|busybox-awk)$/.test(program)) return [];
-  return args.some((arg) => /\bsystem\s*\(|\|\s*&?\s*getline|\b(print|printf)\b[^;}]*\|/.test(arg))
-    ? [
-        warn('interpreter-one-liner', `${program} runs shell commands from its program.`),
-        ...runsArguments(
-          args.find((arg) => !arg.startsWith('-')),
-          args.filter((arg) => !arg.startsWith('-') && !/^[A-Za-z_]\w*=/.test(arg)).slice(1),
-          command,
-          context,
-        ),
-      ]
+/**
+ * awk programs that run shell commands (`system()`, `print | "cmd"`, `"cmd" | getline`): a
+ * warning; what they run is judged as shell code through the program table.
+ */
+export const awkRule: Rule = ({ program, args, command }) =>
+  /^(awk|gawk|mawk|nawk)$/.test(program) &&
+  awkProgram(args, command.stdin?.text, command.environment).runsShell
+    ? [warn('interpreter-one-liner', `${program} runs shell commands from its program.`)]
     : [];
-};
 
 const metadataHosts =
   /(169\.254\.169\.254|fd00:ec2::254|metadata\.google\.internal|metadata\.azure\.com|100\.100\.100\.200|169\.254\.170\.2)/i;

@@ -3,6 +3,7 @@ import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from '
 import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
 import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execution-rules';
 import { moveAwayRule } from './move-rules';
+import { packageInstallRule } from './package-install-rules';
 import { linkRule, outsideWorkspaceRule, permissionRule } from './path-rules';
 import { codePayloadRule } from './payload-rules';
 import { powerRule } from './power-rules';
@@ -32,6 +33,7 @@ export const rules: readonly Rule[] = [
   killListedRule,
   codePayloadRule,
   containerInputRule,
+  packageInstallRule,
   awkRule,
   privilegeRule,
   setIdInstallRule,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Finding } from '../finding';
+import { inlineShellCommands } from '../inline-shell-calls';
 import { isShell } from '../interpreter-table';
 import type { ScriptFormat } from '../payload';
 import { payloadsOf } from '../program-table';
@@ -46,7 +47,7 @@ export const codePayloadRule: Rule = (input, context) => {
   const { program, args, command } = input;
   const findings: Finding[] = [];
   const shell: Kind = { shell: true };
-  for (const payload of payloadsOf(program, args, command.stdin?.text)) {
+  for (const payload of payloadsOf(program, args, command.stdin?.text, command.environment)) {
     switch (payload.kind) {
       case 'script':
         if (!isStatic(payload.text))
@@ -90,6 +91,8 @@ export const codePayloadRule: Rule = (input, context) => {
             ),
           );
           findings.push(...runsArguments(payload.code, payload.args, command, context));
+          for (const shell of inlineShellCommands(payload.code ?? '', payload.language))
+            findings.push(...context.classifyNested(shell, command.cwd));
         } else if (payload.source === 'stdin')
           findings.push(...fromInput(program, command, context, kind));
         else findings.push(...fromFile(payload.path ?? '', program, command, context, kind));
