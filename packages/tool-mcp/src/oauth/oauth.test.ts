@@ -53,9 +53,10 @@ describe('OAuth against a real authorization server on loopback', () => {
 
   it('logs in (discovery, registration, PKCE), stores the tokens 0600, refreshes an expired token, and asks again after revocation', async () => {
     const { server, config, directory } = await setup();
-    server.accessTokenLifetimeMs = 1000;
+    server.accessTokenLifetimeMs = 1500;
     const login = await loginMcpServer(config, { directory, openUrl: approveInBrowser });
     expect(login).toEqual({ outcome: 'authorized', file: join(directory, 'linear.json') });
+    server.accessTokenLifetimeMs = 3_600_000; // the refreshed token lives long
     expect(server.counts).toMatchObject({ registrations: 1, authorizations: 1, codes: 1 });
     expect(server.challengeMethods).toEqual(['S256']);
     expect(statSync(login.file).mode & 0o777).toBe(0o600);
@@ -69,7 +70,7 @@ describe('OAuth against a real authorization server on loopback', () => {
     const first = await registry.execute('c', 'mcp__linear__whoami', {});
     expect(first.content).toBe(`client ${stored.clientInformation.client_id}`);
 
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await new Promise((resolve) => setTimeout(resolve, 1600));
     const afterExpiry = await registry.execute('c', 'mcp__linear__whoami', {});
     expect(afterExpiry.content).toBe(`client ${stored.clientInformation.client_id}`);
     expect(server.counts.refreshes).toBe(1);
