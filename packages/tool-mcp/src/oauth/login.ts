@@ -68,6 +68,8 @@ export async function loginMcpServer(
     const transport = remoteTransport(sdk, config, provider);
     try {
       await client.connect(transport);
+      // Some servers authorize per request, not at initialisation: listing the tools asks too.
+      await client.listTools();
       return { outcome: 'not-needed', file: store.path };
     } catch (error) {
       if (!(error instanceof sdk.UnauthorizedError)) throw error;

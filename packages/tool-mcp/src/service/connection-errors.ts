@@ -17,10 +17,12 @@ export function isConnectionLost(error: unknown): boolean {
 
 /** Whether the server answered 404 for the session: per the spec, the client starts a new session. */
 export function isSessionGone(error: unknown): boolean {
+  // A 404 to the optional GET stream is how some servers say they offer none: not a lost session.
   return (
     error instanceof Error &&
     (error as { code?: unknown }).code === 404 &&
-    error.constructor.name === 'StreamableHTTPError'
+    error.constructor.name === 'StreamableHTTPError' &&
+    !error.message.includes('Failed to open SSE stream')
   );
 }
 
