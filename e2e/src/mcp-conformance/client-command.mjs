@@ -46,9 +46,13 @@ const service = new McpService(
       id: 'conformance',
       transport: 'http',
       url,
-      oauth: context.client_id
-        ? { clientId: context.client_id, clientSecret: context.client_secret }
-        : {},
+      oauth: {
+        // The suite's authorization servers that support client id metadata documents expect this one.
+        clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+        ...(context.client_id
+          ? { clientId: context.client_id, clientSecret: context.client_secret }
+          : {}),
+      },
     },
   ],
   {

@@ -45,6 +45,10 @@ export class FileOAuthClientProvider implements OAuthClientProvider {
     await this.store.write(state);
   }
 
+  get clientMetadataUrl(): string | undefined {
+    return this.config.clientMetadataUrl;
+  }
+
   get redirectUrl(): string {
     return this.redirect?.url ?? this.stored?.redirectUrl ?? 'http://127.0.0.1/callback';
   }

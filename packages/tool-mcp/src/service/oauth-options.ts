@@ -21,6 +21,11 @@ export interface McpServerOAuthConfig {
   readonly clientId?: string;
   /** Its secret, for a confidential client. */
   readonly clientSecret?: string;
+  /**
+   * An https URL where this client's metadata document is published (a URL-based client id, used
+   * when the authorization server supports client id metadata documents instead of registration).
+   */
+  readonly clientMetadataUrl?: string;
   /** The scopes to ask for (else what the server advertises). */
   readonly scope?: string;
   /** The loopback port of the redirect (for a client id registered with a fixed redirect URI). */
