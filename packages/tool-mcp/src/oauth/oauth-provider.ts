@@ -10,6 +10,7 @@ import type { OAuthTokenStore, StoredOAuthState } from './token-store';
 
 /** Thrown when a server needs the user to authorize and no user is present. */
 export class McpAuthorizationRequiredError extends Error {
+  /** The error's name, `McpAuthorizationRequiredError`. */
   override readonly name = 'McpAuthorizationRequiredError';
 }
 

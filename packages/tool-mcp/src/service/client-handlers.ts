@@ -20,7 +20,9 @@ export interface McpElicitation {
 export type McpElicitationAnswer =
   | boolean
   | {
+      /** Accept (with `content`), decline, or cancel (the user dismissed the question). */
       readonly action: 'accept' | 'decline' | 'cancel';
+      /** What the user entered, by the schema's property names. */
       readonly content?: Readonly<Record<string, string | number | boolean | string[]>>;
     };
 
