@@ -4,6 +4,7 @@ const usage = `Usage:
   tinyelf tools [--json] [--agent NAME] [--mode MODE]
   tinyelf call TOOL [JSON | key=value ...] [--yes] [--agent NAME] [--mode MODE]
   tinyelf mcp serve [--http [--port N] [--host ADDRESS] [--allow-host NAME]... [--allow-origin ORIGIN]... [--no-auth]]
+  tinyelf mcp login SERVER | logout SERVER
   tinyelf run "PROMPT" [--mode MODE] [--yes] [--max-iterations N]
   tinyelf skills list | search QUERY | install ID [--replace]
 Options: --dir FOLDER (the workspace, default the current folder), --verbose (stack traces).`;
@@ -71,7 +72,17 @@ export async function main(argv: readonly string[]): Promise<number> {
           yes: values.yes as boolean | undefined,
         });
       case 'mcp':
-        if (rest[0] !== 'serve') throw new Error('Usage: tinyelf mcp serve [--http [--port N]]');
+        if ((rest[0] === 'login' || rest[0] === 'logout') && rest[1]) {
+          const login = await import('./commands/mcp-login-command');
+          return await (rest[0] === 'login' ? login.mcpLoginCommand : login.mcpLogoutCommand)(
+            rest[1],
+            { folder: common.folder },
+          );
+        }
+        if (rest[0] !== 'serve')
+          throw new Error(
+            'Usage: tinyelf mcp serve [--http [--port N]] | tinyelf mcp login SERVER | tinyelf mcp logout SERVER',
+          );
         return await (await import('./commands/mcp-serve-command')).mcpServeCommand({
           ...common,
           http: values.http as boolean | undefined,

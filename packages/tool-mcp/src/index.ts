@@ -18,6 +18,17 @@ export {
   type McpPluginConfig,
   type McpPluginOptions,
 } from './mcp-plugin';
+export { loginMcpServer, logoutMcpServer, type McpLoginResult } from './oauth/login';
+export { McpAuthorizationRequiredError } from './oauth/oauth-provider';
+export { defaultOAuthDirectory } from './oauth/token-store';
+export type {
+  McpClientHandlers,
+  McpElicitation,
+  McpElicitationAnswer,
+  McpElicitationHandler,
+  McpSamplingOptions,
+  McpSamplingRequest,
+} from './service/client-handlers';
 export type { McpServerCommon, McpServerConfig } from './service/mcp-server-config';
 export {
   loadMcpTools,
@@ -25,7 +36,12 @@ export {
   McpService,
   type McpServiceOptions,
 } from './service/mcp-service';
-export { McpServerConnection, type TransportFactory } from './service/server-connection';
+export type { McpOAuthOptions, McpServerOAuthConfig } from './service/oauth-options';
+export {
+  McpServerConnection,
+  type McpServerConnectionOptions,
+  type TransportFactory,
+} from './service/server-connection';
 export { serverLaunchWarnings } from './service/server-launch-risk';
 export {
   type McpTransportFactory,

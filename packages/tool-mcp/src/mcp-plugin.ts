@@ -1,15 +1,19 @@
 import {
+  type BackgroundModel,
   BuildStep,
   type ITool,
   PLUGIN_API_VERSION,
   type RiskWarning,
+  Tokens,
   type ToolBuildContext,
   type ToolPlugin,
 } from '@tinyelf/core';
 import type { McpProviderRegistry } from './builtin/mcp-provider-registry';
 import { loadDirectMcpTools } from './direct/load-direct-mcp-tools';
+import type { McpElicitationHandler, McpSamplingRequest } from './service/client-handlers';
 import type { McpServerConfig } from './service/mcp-server-config';
 import { McpService } from './service/mcp-service';
+import type { McpOAuthOptions } from './service/oauth-options';
 
 /** The `mcp` configuration section. */
 export interface McpPluginConfig {
@@ -31,6 +35,11 @@ export interface McpPluginConfig {
   readonly connectTimeoutMs?: number;
   /** Per call, unless the server entry sets `timeout`. @default 60_000 */
   readonly callTimeoutMs?: number;
+  /**
+   * Whether servers may use the background model (`Tokens.BackgroundModel`) through MCP sampling
+   * without asking (`allowSampling` asks per request). @default false
+   */
+  readonly sampling?: boolean;
 }
 
 /** Options of {@link createMcpPlugin}. */
@@ -42,6 +51,12 @@ export interface McpPluginOptions extends McpPluginConfig {
     server: McpServerConfig,
     warnings: readonly RiskWarning[],
   ) => Promise<boolean>;
+  /** Servers' elicitation requests go to the user here; without it they are declined. */
+  readonly elicit?: McpElicitationHandler;
+  /** Asked before a server's sampling request goes to the background model (turns sampling on). */
+  readonly allowSampling?: (request: McpSamplingRequest) => Promise<boolean>;
+  /** OAuth token files and, for an interactive host, how the user is shown the authorization page. */
+  readonly oauth?: McpOAuthOptions;
 }
 
 /** The plugin's name, and the key of its configuration section. */
@@ -79,12 +94,20 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ToolPlugin {
     async createTools(context) {
       const config = configFor(context);
       const tools: ITool[] = [];
+      const model =
+        (config.sampling || config.allowSampling) &&
+        context.container.isRegistered(Tokens.BackgroundModel, true)
+          ? context.container.resolve<BackgroundModel>(Tokens.BackgroundModel)
+          : undefined;
       const serviceOptions = {
         connectTimeoutMs: config.connectTimeoutMs,
         callTimeoutMs: config.callTimeoutMs,
         container: context.container,
         logger: context.logger,
         confirmLaunch: config.confirmLaunch,
+        elicit: config.elicit,
+        sampling: model ? { model, allow: config.allowSampling } : undefined,
+        oauth: config.oauth,
       };
       if (config.servers?.length) {
         const service = new McpService(config.servers, serviceOptions);

@@ -4,11 +4,16 @@ type StdioModule = typeof import('@modelcontextprotocol/sdk/client/stdio.js');
 type StreamableHttpModule = typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
 type SseModule = typeof import('@modelcontextprotocol/sdk/client/sse.js');
 type InMemoryModule = typeof import('@modelcontextprotocol/sdk/inMemory.js');
+type AuthModule = typeof import('@modelcontextprotocol/sdk/client/auth.js');
 
 /** The parts of the MCP SDK this package uses. */
 export interface McpSdk {
   readonly Client: ClientModule['Client'];
   readonly ToolListChangedNotificationSchema: TypesModule['ToolListChangedNotificationSchema'];
+  readonly ElicitRequestSchema: TypesModule['ElicitRequestSchema'];
+  readonly CreateMessageRequestSchema: TypesModule['CreateMessageRequestSchema'];
+  readonly McpError: TypesModule['McpError'];
+  readonly UnauthorizedError: AuthModule['UnauthorizedError'];
   readonly StdioClientTransport: StdioModule['StdioClientTransport'];
   readonly getDefaultEnvironment: StdioModule['getDefaultEnvironment'];
   readonly StreamableHTTPClientTransport: StreamableHttpModule['StreamableHTTPClientTransport'];
@@ -27,9 +32,14 @@ export function loadSdk(): Promise<McpSdk> {
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/client/sse.js'),
     import('@modelcontextprotocol/sdk/inMemory.js'),
-  ]).then(([client, types, stdio, streamableHttp, sse, inMemory]) => ({
+    import('@modelcontextprotocol/sdk/client/auth.js'),
+  ]).then(([client, types, stdio, streamableHttp, sse, inMemory, auth]) => ({
     Client: client.Client,
     ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
+    ElicitRequestSchema: types.ElicitRequestSchema,
+    CreateMessageRequestSchema: types.CreateMessageRequestSchema,
+    McpError: types.McpError,
+    UnauthorizedError: auth.UnauthorizedError,
     StdioClientTransport: stdio.StdioClientTransport,
     getDefaultEnvironment: stdio.getDefaultEnvironment,
     StreamableHTTPClientTransport: streamableHttp.StreamableHTTPClientTransport,

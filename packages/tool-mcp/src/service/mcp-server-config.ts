@@ -1,3 +1,5 @@
+import type { McpServerOAuthConfig } from './oauth-options';
+
 /** One MCP server of the user's configuration. */
 export type McpServerConfig = McpServerCommon &
   (
@@ -18,8 +20,13 @@ export type McpServerConfig = McpServerCommon &
         readonly transport: 'http' | 'sse';
         /** Its endpoint. */
         readonly url: string;
-        /** Headers sent with every request (authorization). */
+        /** Headers sent with every request (an `authorization` header turns OAuth off). */
         readonly headers?: Readonly<Record<string, string>>;
+        /**
+         * OAuth per the MCP authorization spec, on by default (used when the server answers 401):
+         * a pre-registered client id, scopes, a fixed redirect port; `false` turns it off.
+         */
+        readonly oauth?: false | McpServerOAuthConfig;
       }
     | {
         /** A kind registered with `registerMcpTransport`; the rest is its options. */

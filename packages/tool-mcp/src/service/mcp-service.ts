@@ -2,14 +2,20 @@ import type { DependencyContainer, ITool, Logger, RiskWarning, ToolRegistry } fr
 import { silentLogger } from '@tinyelf/core';
 import { McpToolAdapter } from '../adapter/mcp-tool-adapter';
 import { checkServerId, McpNameError } from '../adapter/mcp-tool-name';
+import { loginMcpServer } from '../oauth/login';
+import type { McpClientHandlers } from './client-handlers';
+import { isAuthorizationNeeded } from './connection-errors';
 import type { McpServerConfig } from './mcp-server-config';
-import { McpServerConnection } from './server-connection';
+import type { McpOAuthOptions } from './oauth-options';
+import { authorizationError, McpServerConnection } from './server-connection';
 import { serverLaunchWarnings } from './server-launch-risk';
 import { transportFactoryFor } from './transport-factories';
 
 /** Options of an {@link McpService}. */
-export interface McpServiceOptions {
-  /** Time to connect to each server. @default 30_000 */
+export interface McpServiceOptions extends McpClientHandlers {
+  /** How HTTP and SSE servers that need OAuth are authorized (token files, an interactive user). */
+  readonly oauth?: McpOAuthOptions;
+  /** Time to connect to each server, everything included. @default 30_000 */
   readonly connectTimeoutMs?: number;
   /** Per call, unless the server entry sets `timeout`. @default 60_000 */
   readonly callTimeoutMs?: number;
@@ -51,6 +57,7 @@ export class McpService {
     { connection: McpServerConnection; config: McpServerConfig }
   >();
   private readonly attached = new Set<ToolRegistry>();
+  private readonly closing: Promise<void>[] = [];
   private readonly registered = new Map<string, string[]>();
   private readonly logger: Logger;
   /** Tools and servers refused, with the reason. */
@@ -87,17 +94,32 @@ export class McpService {
             );
         }
         const stderr = { text: '' };
+        const connectTimeoutMs = this.options.connectTimeoutMs ?? 30_000;
         const connection = new McpServerConnection(
           config.id,
-          transportFactoryFor(config, this.options.container, stderr),
-          (changed) => this.refresh(changed.serverId),
+          transportFactoryFor(config, this.options.container, stderr, this.options.oauth),
+          {
+            onToolsChanged: (changed) => this.refresh(changed.serverId),
+            connectTimeoutMs,
+            elicit: this.options.elicit,
+            sampling: this.options.sampling,
+          },
         );
         try {
-          await connection.connect(this.options.connectTimeoutMs ?? 30_000);
+          await connection.connect(connectTimeoutMs).catch(async (error) => {
+            // An interactive host authorizes then and there, and the server is connected again.
+            if (!isAuthorizationNeeded(error) || !this.options.oauth?.openUrl) throw error;
+            await loginMcpServer(config, this.options.oauth);
+            await connection.connect(connectTimeoutMs);
+          });
         } catch (error) {
-          await connection.close();
+          // Not awaited: a stdio server is given time to exit, which is not part of the budget.
+          this.closing.push(connection.close());
           const detail = stderr.text.trim().split('\n').slice(-2).join(' ');
-          const message = `${(error as Error).message}${detail ? ` (server said: ${detail})` : ''}`;
+          const reason = isAuthorizationNeeded(error)
+            ? authorizationError(config.id, error).message
+            : (error as Error).message;
+          const message = `${reason}${detail ? ` (server said: ${detail})` : ''}`;
           this.logger.warn(`MCP server "${config.id}" failed to start: ${message}`);
           return { id: config.id, state: 'failed', error: message, tools: 0 };
         }
@@ -188,7 +210,10 @@ export class McpService {
 
   /** Closes every connection; stdio server processes end. */
   async dispose(): Promise<void> {
-    await Promise.all([...this.connections.values()].map(({ connection }) => connection.close()));
+    await Promise.all([
+      ...[...this.connections.values()].map(({ connection }) => connection.close()),
+      ...this.closing.splice(0),
+    ]);
     this.connections.clear();
     this.attached.clear();
   }

@@ -2,66 +2,123 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { TinyElfError } from '@tinyelf/core';
 import type { McpCallResult, McpConnection, McpToolInfo } from '../adapter/mcp-connection';
+import {
+  clientCapabilities,
+  installClientHandlers,
+  type McpClientHandlers,
+} from './client-handlers';
+import { isAuthorizationNeeded, isConnectionLost, isSessionGone } from './connection-errors';
 import { loadSdk } from './load-sdk';
+import { ReconnectBackoff } from './reconnect-backoff';
 
 /** Creates a fresh transport for (re)connecting. */
 export type TransportFactory = () => Promise<Transport>;
 
+/** Options of an {@link McpServerConnection}. */
+export interface McpServerConnectionOptions extends McpClientHandlers {
+  /** Called when the server's tool list changed (a notification, or a reconnect that found other tools). */
+  readonly onToolsChanged?: (connection: McpServerConnection) => void;
+  /** The budget of a reconnect (at most the call's timeout). @default 30_000 */
+  readonly connectTimeoutMs?: number;
+}
+
 /**
- * A live connection to one MCP server: connects with a timeout, keeps the server's tool list
- * (refreshed on `notifications/tools/list_changed`), reconnects once on the next call after the
- * connection dropped, and closes (ending a stdio server's process) on `close()`.
+ * A live connection to one MCP server, over any transport: connects within a time budget (the
+ * whole of it: transport, initialisation and tool list), keeps the server's tool list (refreshed
+ * on `notifications/tools/list_changed`), fails the call in flight at once when the connection
+ * drops (a stdio process that exits, an HTTP stream that breaks, a session the server forgot),
+ * reconnects with a new session on the next call (with backoff after failed attempts), and closes
+ * (ending a stdio server's process) on `close()`.
  */
 export class McpServerConnection implements McpConnection {
   private client: Client | undefined;
-  private connected = false;
   private toolList: McpToolInfo[] = [];
+  private reconnecting: Promise<void> | undefined;
+  private readonly backoff = new ReconnectBackoff();
+  private readonly closing = new Set<Promise<unknown>>();
+  private readonly options: McpServerConnectionOptions;
 
   constructor(
     /** The server's id. */
     readonly serverId: string,
     private readonly createTransport: TransportFactory,
-    private readonly onToolsChanged: (connection: McpServerConnection) => void = () => {},
-  ) {}
+    options: McpServerConnectionOptions | ((connection: McpServerConnection) => void) = {},
+  ) {
+    this.options = typeof options === 'function' ? { onToolsChanged: options } : options;
+  }
 
   /** The tools the server lists (as of the last connect or change notification). */
   get tools(): readonly McpToolInfo[] {
     return this.toolList;
   }
 
-  /** Connects (or reconnects) within `timeoutMs` and lists the tools. */
+  /** Whether the connection is up. */
+  get connected(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** Connects (or reconnects) within `timeoutMs`, all included, and lists the tools. */
   async connect(timeoutMs: number): Promise<void> {
+    const started = Date.now();
     const sdk = await loadSdk();
-    await this.client?.close().catch(() => undefined);
-    const client = new sdk.Client({ name: 'tinyelf', version: '0.1.0' }, { capabilities: {} });
+    this.dropClient();
+    const client = new sdk.Client(
+      { name: 'tinyelf', version: '0.1.0' },
+      { capabilities: clientCapabilities(this.options) },
+    );
+    installClientHandlers(client, sdk, this.serverId, this.options);
     client.onclose = () => {
-      if (this.client === client) this.connected = false;
+      if (this.client === client) this.client = undefined;
+    };
+    client.onerror = (error) => {
+      if (this.client === client && isConnectionLost(error)) this.dropClient();
     };
     client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, async () => {
       this.toolList = await this.listTools(client).catch(() => this.toolList);
-      this.onToolsChanged(this);
+      this.options.onToolsChanged?.(this);
     });
-    const transport = await this.createTransport();
+    let abandoned = false;
+    const attempt = (async () => {
+      const transport = await this.createTransport();
+      if (abandoned) {
+        await transport.close();
+        throw new Error('abandoned');
+      }
+      const remaining = Math.max(1, timeoutMs - (Date.now() - started));
+      await client.connect(transport, { timeout: remaining });
+      return this.listTools(client);
+    })();
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      await Promise.race([
-        client.connect(transport, { timeout: timeoutMs }),
-        new Promise((_resolve, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`no answer within ${timeoutMs} ms`)),
-            timeoutMs,
-          );
-        }),
-      ]);
-      this.toolList = await this.listTools(client);
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${timeoutMs} ms`)),
+          Math.max(1, timeoutMs - (Date.now() - started)),
+        );
+      });
+      this.toolList = await Promise.race([attempt, timeout]);
     } catch (error) {
-      await client.close().catch(() => undefined);
+      abandoned = true;
+      attempt.catch(() => undefined);
+      // Closing a stdio server can take seconds (it is given time to exit): not part of the budget.
+      this.track(client.close());
       throw error;
     } finally {
       clearTimeout(timer);
     }
     this.client = client;
-    this.connected = true;
+  }
+
+  private track(closing: Promise<unknown>): void {
+    const settled = closing.catch(() => undefined).finally(() => this.closing.delete(settled));
+    this.closing.add(settled);
+  }
+
+  /** Forgets the current client and closes it: its calls in flight fail at once. */
+  private dropClient(): void {
+    const client = this.client;
+    this.client = undefined;
+    if (client) this.track(client.close());
   }
 
   private async listTools(client: Client): Promise<McpToolInfo[]> {
@@ -75,51 +132,96 @@ export class McpServerConnection implements McpConnection {
     return tools;
   }
 
-  async callTool(
-    name: string,
-    args: Record<string, unknown>,
-    options: { signal?: AbortSignal; timeoutMs: number },
-  ): Promise<McpCallResult> {
-    if (!this.connected || !this.client) {
-      try {
-        await this.connect(options.timeoutMs);
-      } catch (error) {
+  /** Reconnects (one attempt shared by concurrent calls), unless the backoff after failures says wait. */
+  private async reconnect(timeoutMs: number): Promise<void> {
+    if (!this.reconnecting) {
+      const wait = this.backoff.waitMs();
+      if (wait > 0) {
         throw new TinyElfError({
           code: 'MCP_SERVER_UNAVAILABLE',
-          message: `The MCP server "${this.serverId}" is not connected and could not be reconnected: ${(error as Error).message}.`,
-          cause: error,
+          message: `The MCP server "${this.serverId}" is not connected (the last attempt failed: ${this.backoff.lastError}); the next attempt is made in ${Math.ceil(wait / 1000)} s.`,
         });
       }
+      const before = this.toolList.map((tool) => tool.name).join('\n');
+      this.reconnecting = this.connect(Math.min(timeoutMs, this.options.connectTimeoutMs ?? 30_000))
+        .then(
+          () => {
+            this.backoff.succeeded();
+            if (this.toolList.map((tool) => tool.name).join('\n') !== before)
+              this.options.onToolsChanged?.(this);
+          },
+          (error: Error) => {
+            this.backoff.failed(error.message);
+            throw error;
+          },
+        )
+        .finally(() => {
+          this.reconnecting = undefined;
+        });
     }
-    const client = this.client!;
     try {
-      return (await client.callTool({ name, arguments: args }, undefined, {
-        signal: options.signal,
-        timeout: options.timeoutMs,
-      })) as McpCallResult;
+      await this.reconnecting;
     } catch (error) {
-      if (options.signal?.aborted) throw error;
-      if (!this.connected) {
-        throw new TinyElfError({
-          code: 'MCP_CONNECTION_LOST',
-          message: `The MCP server "${this.serverId}" closed the connection during the call to ${name}; the next call reconnects.`,
-          cause: error,
-        });
-      }
-      const message = (error as Error).message ?? String(error);
+      if (isAuthorizationNeeded(error)) throw authorizationError(this.serverId, error);
       throw new TinyElfError({
-        code: /timed out/i.test(message) ? 'TOOL_TIMEOUT' : 'MCP_CALL_FAILED',
-        message: `The MCP server "${this.serverId}" could not run ${name}: ${message}`,
+        code: 'MCP_SERVER_UNAVAILABLE',
+        message: `The MCP server "${this.serverId}" is not connected and could not be reconnected: ${(error as Error).message}.`,
         cause: error,
       });
     }
   }
 
-  /** Closes the connection; a stdio server's process ends with it. */
-  async close(): Promise<void> {
-    this.connected = false;
-    const client = this.client;
-    this.client = undefined;
-    await client?.close().catch(() => undefined);
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: { signal?: AbortSignal; timeoutMs: number },
+  ): Promise<McpCallResult> {
+    for (let attempt = 0; ; attempt++) {
+      if (!this.client) await this.reconnect(options.timeoutMs);
+      const client = this.client!;
+      try {
+        return (await client.callTool({ name, arguments: args }, undefined, {
+          signal: options.signal,
+          timeout: options.timeoutMs,
+        })) as McpCallResult;
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        // A 404 for the session: the server never ran the call; a new session runs it once.
+        if (isSessionGone(error) && attempt === 0) {
+          this.dropClient();
+          continue;
+        }
+        if (isAuthorizationNeeded(error)) throw authorizationError(this.serverId, error);
+        if (this.client !== client || isConnectionLost(error)) {
+          if (this.client === client) this.dropClient();
+          throw new TinyElfError({
+            code: 'MCP_CONNECTION_LOST',
+            message: `The MCP server "${this.serverId}" closed the connection during the call to ${name}; the next call reconnects.`,
+            cause: error,
+          });
+        }
+        const message = (error as Error).message ?? String(error);
+        throw new TinyElfError({
+          code: /timed out/i.test(message) ? 'TOOL_TIMEOUT' : 'MCP_CALL_FAILED',
+          message: `The MCP server "${this.serverId}" could not run ${name}: ${message}`,
+          cause: error,
+        });
+      }
+    }
   }
+
+  /** Closes the connection; a stdio server's process ends with it (awaited). */
+  async close(): Promise<void> {
+    this.dropClient();
+    await Promise.all([...this.closing]);
+  }
+}
+
+/** The error for a server that needs the user's authorization first. */
+export function authorizationError(serverId: string, cause: unknown): TinyElfError {
+  return new TinyElfError({
+    code: 'MCP_AUTH_REQUIRED',
+    message: `The MCP server "${serverId}" needs authorization and no user is present to give it: run \`tinyelf mcp login ${serverId}\` (or loginMcpServer) once, then retry.`,
+    cause,
+  });
 }

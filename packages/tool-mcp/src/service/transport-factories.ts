@@ -1,7 +1,11 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { DependencyContainer } from '@tinyelf/core';
-import { loadSdk } from './load-sdk';
+import { FileOAuthClientProvider } from '../oauth/oauth-provider';
+import { defaultOAuthDirectory, OAuthTokenStore } from '../oauth/token-store';
+import { loadSdk, type McpSdk } from './load-sdk';
 import type { McpServerConfig } from './mcp-server-config';
+import type { McpOAuthOptions, McpServerOAuthConfig } from './oauth-options';
 import type { TransportFactory } from './server-connection';
 
 /** A factory for a transport kind that is not built in, registered in the DI container. */
@@ -29,6 +33,7 @@ export function transportFactoryFor(
   config: McpServerConfig,
   container: DependencyContainer | undefined,
   stderr: { text: string },
+  oauth: McpOAuthOptions = {},
 ): TransportFactory {
   return async () => {
     const sdk = await loadSdk();
@@ -51,13 +56,8 @@ export function transportFactoryFor(
         return transport;
       }
       case 'http':
-        return new sdk.StreamableHTTPClientTransport(new URL(String(entry.url)), {
-          requestInit: { headers: (entry.headers as Record<string, string>) ?? {} },
-        });
       case 'sse':
-        return new sdk.SSEClientTransport(new URL(String(entry.url)), {
-          requestInit: { headers: (entry.headers as Record<string, string>) ?? {} },
-        });
+        return remoteTransport(sdk, config, oauthProviderFor(config, oauth));
       default: {
         const token = mcpTransportToken(config.transport);
         if (!container?.isRegistered(token, true)) {
@@ -69,4 +69,38 @@ export function transportFactoryFor(
       }
     }
   };
+}
+
+/**
+ * The OAuth provider of an http or sse entry, reading and writing its token file (non-interactive:
+ * it never starts an authorization itself); none when the entry sets `oauth: false` or sends its
+ * own `authorization` header.
+ */
+export function oauthProviderFor(
+  config: McpServerConfig,
+  oauth: McpOAuthOptions = {},
+): FileOAuthClientProvider | undefined {
+  const entry = config as { url?: unknown; headers?: Record<string, string>; oauth?: unknown };
+  if (entry.oauth === false) return undefined;
+  if (Object.keys(entry.headers ?? {}).some((name) => name.toLowerCase() === 'authorization'))
+    return undefined;
+  const store = new OAuthTokenStore(
+    oauth.directory ?? defaultOAuthDirectory(),
+    config.id,
+    String(entry.url),
+  );
+  return new FileOAuthClientProvider(store, config.id, (entry.oauth ?? {}) as McpServerOAuthConfig);
+}
+
+/** A Streamable HTTP or SSE transport for an entry, with its headers and OAuth provider. */
+export function remoteTransport(
+  sdk: McpSdk,
+  config: McpServerConfig,
+  authProvider: OAuthClientProvider | undefined,
+): Transport {
+  const entry = config as { url?: unknown; headers?: Record<string, string> };
+  const options = { requestInit: { headers: entry.headers ?? {} }, authProvider };
+  return config.transport === 'sse'
+    ? new sdk.SSEClientTransport(new URL(String(entry.url)), options)
+    : new sdk.StreamableHTTPClientTransport(new URL(String(entry.url)), options);
 }

@@ -17,10 +17,25 @@ export const filesystemServer = require.resolve(
   '@modelcontextprotocol/server-filesystem/dist/index.js',
 );
 
-/** Starts the everything server over Streamable HTTP on a free port; resolves to its URL and process. */
-export async function startEverythingHttp(): Promise<{ url: string; process: ChildProcess }> {
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, [everythingServer, 'streamableHttp'], {
+/** A running everything server over HTTP. */
+export interface EverythingHttp {
+  /** Its MCP endpoint (`/mcp` for Streamable HTTP, `/sse` for SSE). */
+  readonly url: string;
+  /** Its port. */
+  readonly port: number;
+  /** Its process. */
+  readonly process: ChildProcess;
+}
+
+/**
+ * Starts the everything server over Streamable HTTP (or the older SSE) on the given port, or a
+ * random free one; resolves when it listens.
+ */
+export async function startEverythingHttp(
+  mode: 'streamableHttp' | 'sse' = 'streamableHttp',
+  port = 30_000 + Math.floor(Math.random() * 20_000),
+): Promise<EverythingHttp> {
+  const child = spawn(process.execPath, [everythingServer, mode], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -30,13 +45,15 @@ export async function startEverythingHttp(): Promise<{ url: string; process: Chi
       15_000,
     );
     child.stderr?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) {
+      if (/listening|is running/.test(chunk.toString())) {
         clearTimeout(timer);
         resolve();
       }
     });
+    child.once('exit', () => reject(new Error('the everything server exited')));
   });
-  return { url: `http://127.0.0.1:${port}/mcp`, process: child };
+  const path = mode === 'sse' ? '/sse' : '/mcp';
+  return { url: `http://127.0.0.1:${port}${path}`, port, process: child };
 }
 
 /** A raw tool as a (possibly hostile) server lists it. */
