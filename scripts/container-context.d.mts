@@ -1,5 +1,5 @@
 /**
- * Packs every publishable package into `folder`/packed with the package.json the Containerfile
- * installs from; returns the folder (the build context).
+ * Packs every publishable package and installs them with npm into `folder`/tinyelf, the build
+ * context of the Containerfile; returns the folder.
  */
 export declare function writeContainerContext(folder: string): Promise<string>;

@@ -93,12 +93,19 @@ describe.skipIf(skipReason)('the container image', () => {
         ]),
       );
       const url = `http://127.0.0.1:${port}/mcp`;
-      for (let tries = 0; !podman(['logs', name]).includes(url); tries++) {
-        if (tries > 120) throw new Error(`the server did not start:\n${podman(['logs', name])}`);
-        await sleep(500);
+      const logs = () => {
+        const said = spawnSync('podman', ['logs', name], { encoding: 'utf8' });
+        return `${said.stdout}${said.stderr}`;
+      };
+      // Listening once /healthz answers anything (401 where the server has no /healthz yet).
+      let health: Response | undefined;
+      for (let tries = 0; !health; tries++) {
+        if (tries > 240) throw new Error(`the server did not start:\n${logs()}`);
+        health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+        if (!health) await sleep(500);
       }
+      expect(logs()).toContain(url);
       // /healthz answers without the token where the server has it (tool-mcp's HTTP server).
-      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       const servesHealth = readFileSync(
         join(root, 'packages/tool-mcp/dist/index.js'),
         'utf8',
