@@ -4,10 +4,12 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import type { BuiltRegistry } from '@tinyelf/builder';
 import { startStatelessMcpHttpServer } from '@tinyelf/tool-mcp';
 import { type ComposeOptions, composeRegistry } from '../compose-registry';
+import { installRemoteToolExtensions } from '../mcp/remote-tool-extensions';
 
 /** An MCP server over a composed registry: its tools, annotated from the policy, and their calls. */
 function mcpServerFor(built: BuiltRegistry): Server {
   const server = new Server({ name: 'tinyelf', version: '0.1.0' }, { capabilities: { tools: {} } });
+  installRemoteToolExtensions(server, built);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: built.registry.getDefinitions().map(({ function: definition }) => {
       const readOnly = built.policy.isReadOnly(
