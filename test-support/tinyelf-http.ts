@@ -1,13 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
-/** `tinyelf mcp serve --http` (the built `bin`) in a folder; resolves once it prints its URL. */
+/**
+ * `tinyelf mcp serve --http` (the built `bin`) in a folder; resolves once it prints its URL. `env`
+ * adds variables to its environment.
+ */
 export async function startTinyelfHttp(
   bin: string,
   folder: string,
   token: string,
+  env: Record<string, string> = {},
 ): Promise<{ url: string; process: ChildProcess; stop: () => Promise<number | null> }> {
   const server = spawn(process.execPath, [bin, 'mcp', 'serve', '--http', '--dir', folder], {
-    env: { ...process.env, TINYELF_MCP_TOKEN: token },
+    env: { ...process.env, ...env, TINYELF_MCP_TOKEN: token },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
