@@ -48,10 +48,10 @@ export async function postJsonRpc(
       message: `The remote tool server at ${target.url} ${detail}.`,
       cause,
     });
-  const rethrow = (error: unknown, during: string): never => {
+  const rethrow = (error: unknown, what: string, consequence: string): never => {
     if (options.signal?.aborted) throw options.signal.reason;
     if (timeout?.aborted) throw failed(`did not answer within ${options.timeoutMs} ms`, error);
-    throw failed(`${during} (${networkReason(error)})`, error);
+    throw failed(`${what} (${networkReason(error)}); ${consequence}`, error);
   };
   let response: Response;
   try {
@@ -66,7 +66,11 @@ export async function postJsonRpc(
       signal,
     });
   } catch (error) {
-    return rethrow(error, 'could not be reached; the call did not run. The next call tries again');
+    return rethrow(
+      error,
+      'could not be reached',
+      'the call did not run. The next call tries again',
+    );
   }
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel();
@@ -88,7 +92,8 @@ export async function postJsonRpc(
       throw failed(`sent an answer that is not JSON (HTTP ${response.status})`, error);
     return rethrow(
       error,
-      'dropped the connection before answering; the call may not have finished. The next call tries again',
+      'dropped the connection before answering',
+      'the call may not have finished. The next call tries again',
     );
   }
   if (!answer) {
