@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ITool, ToolPolicy, ToolRegistry } from '@tinyelf/core';
-import { createTestBuildContext } from '@tinyelf/core/testing';
+import { createTestBuildContext, describePluginConformance } from '@tinyelf/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOTE_TOOLS_CAPABILITY } from './protocol/remote-tool-protocol';
 import type { RemoteTool } from './remote-tool';
@@ -102,6 +102,19 @@ describe('mirrored tools', () => {
     ).toBe(false);
   });
 });
+
+describePluginConformance(
+  () => createRemoteToolsPlugin({ remote: { url: worker.url, token } }),
+  () => ({
+    sampleInputs: {
+      Read: { path: 'notes.txt' },
+      Write: { path: 'conformance.txt', content: 'x' },
+      Bash: { command: 'sleep 5' },
+    },
+    // No network, desktop notification or session from a unit test.
+    skipExecution: ['WebFetch', 'WebSearch', 'Notify', 'SessionsYield', 'slash_command'],
+  }),
+);
 
 describe('failures', () => {
   it('a wrong token is refused with a clear error', async () => {

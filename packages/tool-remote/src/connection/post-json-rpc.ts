@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { RemoteToolServerError } from './remote-tool-server-error';
+import { sendPost } from './send-post';
 
 /** Where and how requests go. */
 export interface JsonRpcTarget {
@@ -53,18 +55,9 @@ export async function postJsonRpc(
     if (timeout?.aborted) throw failed(`did not answer within ${options.timeoutMs} ms`, error);
     throw failed(`${what} (${networkReason(error)}); ${consequence}`, error);
   };
-  let response: Response;
+  let response: IncomingMessage;
   try {
-    response = await fetch(target.url, {
-      method: 'POST',
-      headers: {
-        ...target.headers,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', ...message }),
-      signal,
-    });
+    response = await sendPost(target, JSON.stringify({ jsonrpc: '2.0', ...message }), signal);
   } catch (error) {
     return rethrow(
       error,
@@ -72,16 +65,17 @@ export async function postJsonRpc(
       'the call did not run. The next call tries again',
     );
   }
-  if (response.status === 401 || response.status === 403) {
-    await response.body?.cancel();
+  const status = response.statusCode ?? 0;
+  if (status === 401 || status === 403) {
+    response.resume();
     throw new RemoteToolServerError({
       code: 'REMOTE_UNAUTHORIZED',
       url: target.url,
-      message: `The remote tool server at ${target.url} refused the token (HTTP ${response.status}); set remote.token to the server's token (TINYELF_MCP_TOKEN where it runs).`,
+      message: `The remote tool server at ${target.url} refused the token (HTTP ${status}); set remote.token to the server's token (TINYELF_MCP_TOKEN where it runs).`,
     });
   }
   if (message.id === undefined) {
-    await response.body?.cancel();
+    response.resume();
     return undefined;
   }
   let answer: JsonRpcAnswer | undefined;
@@ -89,7 +83,7 @@ export async function postJsonRpc(
     answer = await readAnswer(response, options.onNotification);
   } catch (error) {
     if (error instanceof SyntaxError)
-      throw failed(`sent an answer that is not JSON (HTTP ${response.status})`, error);
+      throw failed(`sent an answer that is not JSON (HTTP ${status})`, error);
     return rethrow(
       error,
       'dropped the connection before answering',
@@ -97,14 +91,14 @@ export async function postJsonRpc(
     );
   }
   if (!answer) {
-    if (response.ok)
+    if (status >= 200 && status < 300)
       throw failed(
         'ended the answer before it was complete; the call may not have finished. The next call tries again',
       );
     throw failed(
-      response.status >= 502 && response.status <= 504
-        ? `is unavailable (HTTP ${response.status}: no live worker answered); the next call tries again`
-        : `answered HTTP ${response.status}`,
+      status >= 502 && status <= 504
+        ? `is unavailable (HTTP ${status}: no live worker answered); the next call tries again`
+        : `answered HTTP ${status}`,
     );
   }
   if (answer.error) {
@@ -130,36 +124,42 @@ interface JsonRpcAnswer {
  * without one, or a body that is not a JSON-RPC answer (a load balancer's error page).
  */
 async function readAnswer(
-  response: Response,
+  response: IncomingMessage,
   onNotification: PostOptions['onNotification'],
 ): Promise<JsonRpcAnswer | undefined> {
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('text/event-stream') || !response.body) {
-    const text = await response.text();
+  const type = response.headers['content-type'] ?? '';
+  if (!type.includes('text/event-stream')) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
     if (!type.includes('json')) return undefined;
-    const parsed = JSON.parse(text) as JsonRpcAnswer;
+    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as JsonRpcAnswer;
     return isAnswer(parsed) ? parsed : undefined;
   }
   const decoder = new TextDecoder();
   let buffered = '';
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    buffered += decoder.decode(chunk, { stream: true });
-    let end = buffered.indexOf('\n\n');
-    while (end >= 0) {
-      const data = eventData(buffered.slice(0, end));
-      buffered = buffered.slice(end + 2);
-      end = buffered.indexOf('\n\n');
-      if (!data) continue;
-      const message = JSON.parse(data) as JsonRpcAnswer | JsonRpcNotification;
-      if (isAnswer(message)) {
-        void response.body.cancel().catch(() => {});
-        return message;
+  let answer: JsonRpcAnswer | undefined;
+  // Read to the end (the server ends the stream after the answer), so the connection is reused;
+  // a connection lost after the answer came costs nothing.
+  try {
+    for await (const chunk of response) {
+      if (answer) continue;
+      buffered += decoder.decode(chunk as Buffer, { stream: true });
+      let end = buffered.indexOf('\n\n');
+      while (end >= 0 && !answer) {
+        const data = eventData(buffered.slice(0, end));
+        buffered = buffered.slice(end + 2);
+        end = buffered.indexOf('\n\n');
+        if (!data) continue;
+        const message = JSON.parse(data) as JsonRpcAnswer | JsonRpcNotification;
+        if (isAnswer(message)) answer = message;
+        else if (typeof (message as JsonRpcNotification).method === 'string')
+          onNotification?.(message as JsonRpcNotification);
       }
-      if (typeof (message as JsonRpcNotification).method === 'string')
-        onNotification?.(message as JsonRpcNotification);
     }
+  } catch (error) {
+    if (!answer) throw error;
   }
-  return undefined;
+  return answer;
 }
 
 function isAnswer(message: unknown): message is JsonRpcAnswer {
