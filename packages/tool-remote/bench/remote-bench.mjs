@@ -6,7 +6,8 @@
 //    three workers behind HAProxy, against the same calls on a local registry: calls per second,
 //    p50 and p99. Run after `pnpm build`: node bench/remote-bench.mjs
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +53,7 @@ async function startWorker(name) {
     });
     child.once('exit', () => reject(new Error(`worker exited: ${text}`)));
   });
-  return { name, port, url: `http://127.0.0.1:${port}/mcp` };
+  return { name, port, pid: child.pid, url: `http://127.0.0.1:${port}/mcp` };
 }
 
 async function registryOf(plugins) {
@@ -95,7 +96,24 @@ const worker = await startWorker('w1');
 const remote = await registryOf([createRemoteToolsPlugin({ remote: { url: worker.url, token } })]);
 
 const echo = await startEchoServer();
-const bare = async () => (await fetch(echo, { method: 'POST', body: '{}' })).text();
+const keepAlive = new Agent({ keepAlive: true });
+// The same client the plugin uses (node:http, kept-alive), so this is the floor of its round trip.
+const bare = () =>
+  new Promise((resolve, reject) => {
+    const sent = request(echo, { method: 'POST', agent: keepAlive }, (response) => {
+      response.resume();
+      response.on('end', resolve);
+    });
+    sent.on('error', reject);
+    sent.end('{}');
+  });
+
+/** CPU milliseconds a process has used (user + system), from /proc. */
+function cpuOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 try {
   // 1. Per-call overhead: seven interleaved rounds, so drift falls on both sides alike.
@@ -129,6 +147,31 @@ try {
       note: `overhead ${overhead.toFixed(2)} ms: one HTTP POST, a fresh stateless MCP server per request; a bare HTTP POST round trip to a trivial server took ${bareMs.toFixed(2)} ms in the same rounds`,
     });
   }
+
+  // CPU per call (agent and worker processes): what a call costs, apart from waiting to be scheduled.
+  const calls1000 = 1000;
+  const agentBefore = process.cpuUsage();
+  const workerBefore = cpuOf(worker.pid);
+  for (let index = 0; index < calls1000; index++)
+    await remote.execute('c', 'Read', { path: 'notes.txt' });
+  const agentCpu = process.cpuUsage(agentBefore);
+  const agentMs = (agentCpu.user + agentCpu.system) / 1000 / calls1000;
+  const workerMs = (cpuOf(worker.pid) - workerBefore) / calls1000;
+  const localBefore = process.cpuUsage();
+  for (let index = 0; index < calls1000; index++)
+    await local.execute('c', 'Read', { path: 'notes.txt' });
+  const localCpu = process.cpuUsage(localBefore);
+  const localCpuMs = (localCpu.user + localCpu.system) / 1000 / calls1000;
+  console.log(
+    `CPU per Read: remote ${agentMs.toFixed(3)} ms in the agent + ${workerMs.toFixed(3)} ms in the worker, local ${localCpuMs.toFixed(3)} ms`,
+  );
+  record({
+    measurement: 'CPU time per remote Read (agent process + worker process)',
+    value: agentMs + workerMs,
+    unit: 'ms',
+    anchor: { label: 'CPU time per local Read', value: localCpuMs },
+    note: `${agentMs.toFixed(3)} ms in the agent (plugin, HTTP client), ${workerMs.toFixed(3)} ms in the worker (a fresh SDK server and transport per request, the registry, Read)`,
+  });
 
   // 2. The fleet, where HAProxy runs.
   if (spawnSync('haproxy', ['-v']).status === 0) {

@@ -39,3 +39,4 @@ export {
   REMOTE_TOOLS_PLUGIN_NAME,
   type RemoteToolsPlugin,
 } from './remote-tools-plugin';
+export { VERSION } from './version';

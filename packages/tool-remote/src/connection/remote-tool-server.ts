@@ -10,6 +10,7 @@ import {
   WORKSPACE_HEADER,
 } from '../protocol/remote-tool-protocol';
 import type { RemoteServerSettings } from '../remote-tools-options';
+import { VERSION } from '../version';
 import { type JsonRpcTarget, type PostOptions, postJsonRpc } from './post-json-rpc';
 import { RemoteToolServerError } from './remote-tool-server-error';
 
@@ -158,7 +159,7 @@ export class RemoteToolServer {
         params: {
           protocolVersion: REQUESTED_PROTOCOL_VERSION,
           capabilities: {},
-          clientInfo: { name: '@tinyelf/tool-remote', version: '0.1.0' },
+          clientInfo: { name: '@tinyelf/tool-remote', version: VERSION },
         },
       },
       { timeoutMs: this.settings.connectTimeoutMs },
