@@ -6,6 +6,7 @@ export {
 } from './connection/post-json-rpc';
 export {
   type RemoteCallResult,
+  type RemoteContentPart,
   type RemoteToolDefinition,
   RemoteToolServer,
 } from './connection/remote-tool-server';

@@ -12,7 +12,9 @@ export interface JsonRpcTarget {
 
 /** A JSON-RPC notification the server sent before its answer (progress, logging). */
 export interface JsonRpcNotification {
+  /** Such as `notifications/progress`. */
   readonly method: string;
+  /** The notification's data. */
   readonly params?: Record<string, unknown>;
 }
 

@@ -29,10 +29,20 @@ export interface RemoteToolDefinition {
   readonly facts: RemoteToolFacts;
 }
 
+/** One part of a `tools/call` result. */
+export interface RemoteContentPart {
+  /** `text`, `image`, `audio`, `resource`... */
+  readonly type: string;
+  /** The text of a `text` part. */
+  readonly text?: string;
+  /** The media type of an image or audio part. */
+  readonly mimeType?: string;
+}
+
 /** What a `tools/call` answered. */
 export interface RemoteCallResult {
   /** The content parts (text, image...). */
-  readonly content: readonly { type: string; text?: string; mimeType?: string }[];
+  readonly content: readonly RemoteContentPart[];
   /** True when the remote call failed. */
   readonly isError?: boolean;
   /** Extension data, such as the TinyElf error code. */
