@@ -35,7 +35,8 @@ async function scripted(
 describe('a mirrored tool', () => {
   it('passes the progress the server streams before its answer to onProgress', async () => {
     const registry = await scripted((message, response) => {
-      const token = (message.params?._meta as { progressToken?: number }).progressToken;
+      const token = (message.params?._meta as { progressToken?: number } | undefined)
+        ?.progressToken;
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       const event = (data: unknown) => `event: message\ndata: ${JSON.stringify(data)}\n\n`;
       response.write(
