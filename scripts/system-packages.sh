@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tools use (ripgrep for Grep/Glob, bubblewrap for the shell
-# sandbox) and the tests use (postgresql for the PostgreSQL session store's tests) when they are missing and the machine allows it. Tests that need them skip clearly
+# sandbox) and the tests use (postgresql for the PostgreSQL session store's tests, haproxy for the
+# load-balanced fleet in e2e) when they are missing and the machine allows it. Tests that need them skip clearly
 # otherwise.
 set -uo pipefail
 missing=()
 command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null || missing+=(postgresql)
+command -v haproxy >/dev/null 2>&1 || missing+=(haproxy)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "Not installing ${missing[*]} (needs root and apt-get); the tests that need them will say so."

@@ -2,20 +2,22 @@ import { type ChildProcess, spawn } from 'node:child_process';
 
 /**
  * `tinyelf mcp serve --http` (the built `bin`) in a folder, with the token in TINYELF_MCP_TOKEN
- * (none when undefined) and any more arguments; resolves once it prints its URL.
+ * (none when undefined), any more arguments and more environment variables; resolves once it
+ * prints its URL.
  */
 export async function startTinyelfHttp(
   bin: string,
   folder: string,
   token: string | undefined,
   args: readonly string[] = [],
+  extraEnv: Record<string, string> = {},
 ): Promise<{
   url: string;
   process: ChildProcess;
   stderr: () => string;
   stop: () => Promise<number | null>;
 }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TINYELF_MCP_TOKEN: token };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, TINYELF_MCP_TOKEN: token };
   if (token === undefined) delete env.TINYELF_MCP_TOKEN;
   const server = spawn(
     process.execPath,

@@ -54,6 +54,7 @@ describe('package READMEs', () => {
     'tool-skills',
     'tool-mcp',
     'tool-session',
+    'tool-remote',
   ];
   for (const folder of withErrors) {
     it(`${folder}: the Errors table lists exactly the codes the package returns`, () => {

@@ -32,6 +32,9 @@ export const TINYELF_PACKAGES: Readonly<
   '@tinyelf/tool-mcp': async (options) => [
     (await import('@tinyelf/tool-mcp')).createMcpPlugin(options),
   ],
+  '@tinyelf/tool-remote': async (options) => [
+    (await import('@tinyelf/tool-remote')).createRemoteToolsPlugin(options),
+  ],
   '@tinyelf/tool-session': async (options) => {
     const plugins = (await import('@tinyelf/tool-session')).createSessionPlugins(options);
     return [plugins.subAgent, plugins.subAgentQuery, plugins.session, plugins.control];

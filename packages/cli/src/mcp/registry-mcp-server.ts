@@ -12,6 +12,7 @@ import { VERSION } from '../version';
 import { serveCommandPrompts } from './command-prompts';
 import { McpLogLevel } from './log-level';
 import { ProtocolErrorCode, protocolError } from './protocol-error';
+import { installRemoteToolExtensions } from './remote-tool-extensions';
 import { runToolCall } from './run-tool-call';
 import { serveSkillResources } from './skill-resources';
 
@@ -82,6 +83,7 @@ export function registryMcpServer(state: RegistryMcpState): Server {
       },
     },
   );
+  installRemoteToolExtensions(server, built);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(built) }));
   server.setRequestHandler(SetLevelRequestSchema, async (request) => {
     state.logLevel.set(request.params.level);
@@ -122,7 +124,11 @@ export function registryMcpServer(state: RegistryMcpState): Server {
       onProgress,
     });
     log(result.isError ? 'error' : 'debug', `${name} ${result.isError ? 'failed' : 'finished'}.`);
-    return { content: [{ type: 'text', text: result.content }], isError: result.isError };
+    return {
+      content: [{ type: 'text', text: result.content }],
+      isError: result.isError,
+      ...(result.errorCode && { _meta: { 'tinyelf/errorCode': result.errorCode } }),
+    };
   });
   if (state.skills) serveSkillResources(server, state.skills);
   if (state.commands) serveCommandPrompts(server, state.commands);
