@@ -59,7 +59,17 @@ export {
 export { BUILD_STEP_ORDER, BuildStep, buildStepName } from './plugin/build-step';
 export { isPluginApiCompatible, PLUGIN_API_VERSION } from './plugin/plugin-api-version';
 export { registerToolPlugin } from './plugin/register-tool-plugin';
-export type { AgentSettings, ToolBuildContext, ToolPlugin } from './plugin/tool-plugin';
+export {
+  type AgentSettings,
+  assertToolPlugin,
+  type PluginEligibility,
+  pluginsOfModule,
+  readEligibility,
+  type ToolBuildContext,
+  type ToolPlugin,
+  type ToolPluginModule,
+  toolPluginProblems,
+} from './plugin/tool-plugin';
 export {
   PERMISSION_MODES,
   type PermissionMode,
@@ -92,6 +102,7 @@ export {
   ToolRegistry,
   type ToolRegistryOptions,
 } from './registry/tool-registry';
+export { jsonSchemaProblems } from './schema/json-schema-problems';
 export { resolveLocalRefs } from './schema/resolve-refs';
 export { codeRunningVariableWarning } from './security/code-running-environment';
 export { CODE_RUNNING_FILES } from './security/code-running-files';
