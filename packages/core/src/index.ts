@@ -84,6 +84,7 @@ export {
   ToolPolicy,
   type ToolPolicyConfig,
 } from './policy/tool-policy';
+export { findClosestName } from './registry/closest-name';
 export {
   type AnthropicToolDefinition,
   type DefinitionByFormat,

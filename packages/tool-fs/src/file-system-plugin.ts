@@ -5,6 +5,7 @@ import {
   type ToolPlugin,
 } from '@tinyelf/core';
 import { createFileSystemTools } from './create-file-system-tools';
+import { FILE_SYSTEM_CONFIG_SCHEMA } from './file-system-config-schema';
 import type { FileSystemToolsOptions } from './file-system-tools-options';
 
 /** The plugin's name, and the key of its section in the build configuration. */
@@ -19,6 +20,8 @@ export function createFileSystemPlugin(options: Partial<FileSystemToolsOptions> 
     name: FILE_SYSTEM_PLUGIN_NAME,
     apiVersion: PLUGIN_API_VERSION,
     step: BuildStep.FileSystem,
+    configKey: FILE_SYSTEM_PLUGIN_NAME,
+    configSchema: FILE_SYSTEM_CONFIG_SCHEMA,
     createTools(context: ToolBuildContext) {
       const section = (context.config[FILE_SYSTEM_PLUGIN_NAME] ??
         {}) as Partial<FileSystemToolsOptions>;

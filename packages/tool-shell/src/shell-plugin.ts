@@ -5,6 +5,7 @@ import {
   type ToolPlugin,
 } from '@tinyelf/core';
 import { resolveSandbox } from './sandbox/resolve-sandbox';
+import { SHELL_CONFIG_SCHEMA } from './shell-config-schema';
 import type { ShellToolOptions } from './shell-tool-options';
 import { createShellTool } from './tools/bash';
 
@@ -23,6 +24,8 @@ export function createShellPlugin(options: Partial<ShellToolOptions> = {}): Tool
     name: SHELL_PLUGIN_NAME,
     apiVersion: PLUGIN_API_VERSION,
     step: BuildStep.Shell,
+    configKey: SHELL_PLUGIN_NAME,
+    configSchema: SHELL_CONFIG_SCHEMA,
     createTools(context: ToolBuildContext) {
       const section = (context.config[SHELL_PLUGIN_NAME] ?? {}) as Partial<ShellToolOptions>;
       const merged = {
