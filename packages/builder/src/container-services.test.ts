@@ -1,0 +1,131 @@
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type AgentRunner,
+  BuildStep,
+  createContainer,
+  type ITool,
+  PLUGIN_API_VERSION,
+  registerToolPlugin,
+  type SessionRecord,
+  type SessionStore,
+  Tokens,
+  type ToolPlugin,
+} from '@tinyelf/core';
+import { describe, expect, it } from 'vitest';
+import { buildToolRegistry } from './tool-registry-builder';
+
+const workspace = () => realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-container-')));
+const runner: AgentRunner = {
+  run: async () => ({ status: 'completed', output: '', iterations: 0, messages: [] }),
+};
+
+function echoTool(name: string, text: string): ITool {
+  return {
+    name,
+    description: `Answers ${text}`,
+    parameters: { type: 'object' },
+    execute: async () => text,
+  };
+}
+
+function plugin(name: string, tool: ITool): ToolPlugin {
+  return {
+    name,
+    apiVersion: PLUGIN_API_VERSION,
+    step: BuildStep.Control,
+    createTools: () => [tool],
+  };
+}
+
+/** A session store of the host's: one session, never written to disk. */
+function hostStore(): SessionStore {
+  const record: SessionRecord = {
+    id: 'host-1',
+    title: 'Kept by the host',
+    agent: 'main',
+    status: 'idle',
+    messageCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+  return {
+    create: async () => record,
+    list: async () => [record],
+    get: async (id) => (id === record.id ? record : undefined),
+    append: async () => {},
+    messages: async () => [],
+    setStatus: async () => {},
+  };
+}
+
+describe('the build’s container', () => {
+  it('uses the caller’s container plugins, the configured plugins and the options’ plugins, in that order', async () => {
+    const container = createContainer();
+    registerToolPlugin(container, plugin('from-container', echoTool('c_tool', 'container')));
+    const built = await buildToolRegistry({
+      container,
+      config: { workspaceRoot: workspace(), plugins: ['@tinyelf/tool-session'] },
+      plugins: [plugin('from-options', echoTool('o_tool', 'options'))],
+    });
+    const control = built.diagnostics.plugins
+      .filter((entry) => entry.step === 'Control')
+      .map((entry) => entry.plugin);
+    expect(control).toEqual(['from-container', 'control', 'from-options']);
+    expect(built.registry.getNames()).toEqual(
+      expect.arrayContaining(['c_tool', 'Notify', 'SessionsYield', 'o_tool']),
+    );
+    await built.dispose();
+  });
+
+  it('gives plugins the services the caller registered: its SessionStore and its McpService', async () => {
+    const container = createContainer();
+    container.register(Tokens.SessionStore, { useValue: hostStore() });
+    const mcpService = { tools: () => [echoTool('mcp__host__ping', 'pong from the host')] };
+    container.register(Tokens.McpService, { useValue: mcpService });
+    const built = await buildToolRegistry({
+      container,
+      config: {
+        workspaceRoot: workspace(),
+        plugins: ['@tinyelf/tool-session', '@tinyelf/tool-mcp'],
+      },
+      services: { agentRunner: runner },
+    });
+    const listed = await built.registry.execute('1', 'SessionsList', {});
+    expect(listed.isError).toBe(false);
+    expect(listed.content).toContain('host-1');
+    expect(listed.content).toContain('Kept by the host');
+    const ping = await built.registry.execute('2', 'mcp__host__ping', {});
+    expect(ping.content).toBe('pong from the host');
+    expect(built.container.resolve(Tokens.McpService)).toBe(mcpService);
+    await built.dispose();
+  });
+
+  it('lets the caller’s logger win over the builder’s silent default', async () => {
+    const container = createContainer();
+    const lines: string[] = [];
+    const logger = {
+      debug: () => {},
+      info: (message: string) => lines.push(message),
+      warn: (message: string) => lines.push(message),
+      error: (message: string) => lines.push(message),
+    };
+    container.register(Tokens.Logger, { useValue: logger });
+    const built = await buildToolRegistry({
+      container,
+      config: { workspaceRoot: workspace(), plugins: [] },
+      plugins: [
+        {
+          ...plugin('loud', echoTool('loud_tool', 'x')),
+          createTools: (context) => {
+            context.logger.warn('careful');
+            return [];
+          },
+        },
+      ],
+    });
+    expect(lines).toEqual(['careful']);
+    expect(built.diagnostics.plugins[0]?.warnings).toEqual(['careful']);
+  });
+});
