@@ -80,8 +80,10 @@ export class ToolRegistryBuilder {
     const source = options.configFile ?? 'the configuration';
     const workspaceRoot = resolve(config.workspaceRoot ?? process.cwd());
     const folders = [
-      ...(options.configFile ? [dirname(resolve(options.configFile))] : []),
-      workspaceRoot,
+      ...new Set([
+        ...(options.configFile ? [dirname(resolve(options.configFile))] : []),
+        workspaceRoot,
+      ]),
     ];
     const resolved = await resolvePlugins({
       config,

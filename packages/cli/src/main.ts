@@ -6,7 +6,24 @@ const usage = `Usage:
   tinyelf mcp serve [--http [--port N]]
   tinyelf run "PROMPT" [--mode MODE] [--yes] [--max-iterations N]
   tinyelf skills list | search QUERY | install ID [--replace]
-Options: --dir FOLDER (the workspace, default the current folder), --verbose (stack traces).`;
+Options: --dir FOLDER (the workspace, default the current folder), --verbose (every plugin
+skipped or failed and why, and stack traces), --help.`;
+
+/** A whole number from the command line (`--port 8080`), or a clear error naming the option. */
+function wholeNumber(
+  option: string,
+  value: unknown,
+  minimum: number,
+  maximum = Number.MAX_SAFE_INTEGER,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || number < minimum || number > maximum)
+    throw new Error(
+      `--${option} must be a whole number ${maximum === Number.MAX_SAFE_INTEGER ? `of at least ${minimum}` : `from ${minimum} to ${maximum}`}, not "${String(value)}".`,
+    );
+  return number;
+}
 
 /** Runs the tinyelf command line (each command's modules load only when it runs); resolves to the exit code. Errors are one line (the stack with --verbose). */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -44,7 +61,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     folder: values.dir as string | undefined,
     agent: values.agent as string | undefined,
     mode: values.mode as string | undefined,
+    verbose: values.verbose as boolean | undefined,
   };
+  if (command === undefined || values.help) {
+    (values.help ? process.stdout : process.stderr).write(`${usage}\n`);
+    return values.help ? 0 : 2;
+  }
   try {
     switch (command) {
       case 'tools':
@@ -63,14 +85,14 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await (await import('./commands/mcp-serve-command')).mcpServeCommand({
           ...common,
           http: values.http as boolean | undefined,
-          port: values.port ? Number(values.port) : undefined,
+          port: wholeNumber('port', values.port, 0, 65_535),
         });
       case 'run':
         if (!rest[0]) throw new Error('Usage: tinyelf run "PROMPT"');
         return await (await import('./commands/run-command')).runCommand(rest.join(' '), {
           ...common,
           yes: values.yes as boolean | undefined,
-          maxIterations: values['max-iterations'] ? Number(values['max-iterations']) : undefined,
+          maxIterations: wholeNumber('max-iterations', values['max-iterations'], 1),
         });
       case 'skills':
         return await (await import('./commands/skills-command')).skillsCommand(rest[0], rest[1], {
@@ -78,8 +100,8 @@ export async function main(argv: readonly string[]): Promise<number> {
           replace: values.replace as boolean | undefined,
         });
       default:
-        process.stdout.write(`${usage}\n`);
-        return command === undefined || values.help ? 0 : 2;
+        process.stderr.write(`tinyelf: unknown command "${command}".\n${usage}\n`);
+        return 2;
     }
   } catch (error) {
     process.stderr.write(
