@@ -92,7 +92,6 @@ export {
   type GeminiFunctionDeclaration,
   type OpenAIToolDefinition,
   toDefinition,
-  toGeminiSchema,
 } from './registry/definition-formats';
 export { ERROR_RETRY_HINT, type ToolCallResult } from './registry/tool-call-result';
 export {
@@ -107,10 +106,7 @@ export { jsonSchemaProblems } from './schema/json-schema-problems';
 export { resolveLocalRefs } from './schema/resolve-refs';
 export { codeRunningVariableWarning } from './security/code-running-environment';
 export { CODE_RUNNING_FILES } from './security/code-running-files';
-export {
-  canonicalGitConfigKey,
-  codeRunningGitConfigWarning,
-} from './security/code-running-git-config';
+export { codeRunningGitConfigWarning } from './security/code-running-git-config';
 export {
   compilePathPattern,
   matchPathPattern,
@@ -156,7 +152,6 @@ export type {
   TypeBoxKind,
 } from './tool/tool-parameters';
 export { VERSION } from './version';
-export { descriptorPathsWork } from './workspace/descriptor-location';
 export { OpenedFolder, type OpenedObject, openAndLocate } from './workspace/opened-folder';
 export {
   type GuardedPath,

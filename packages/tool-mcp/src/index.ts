@@ -25,10 +25,9 @@ export {
   McpService,
   type McpServiceOptions,
 } from './service/mcp-service';
-export { McpServerConnection, type TransportFactory } from './service/server-connection';
+export type { TransportFactory } from './service/server-connection';
 export { serverLaunchWarnings } from './service/server-launch-risk';
 export {
   type McpTransportFactory,
-  mcpTransportToken,
   registerMcpTransport,
 } from './service/transport-factories';
