@@ -62,6 +62,7 @@ export { registerToolPlugin } from './plugin/register-tool-plugin';
 export {
   type AgentSettings,
   assertToolPlugin,
+  type EligibilityReading,
   type PluginEligibility,
   pluginsOfModule,
   readEligibility,

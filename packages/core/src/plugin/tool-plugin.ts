@@ -46,7 +46,24 @@ export interface ToolBuildContext {
  * What `isEligible` answers: `true`, or `false` with the reason a person reads in the build's
  * diagnostics (`tinyelf tools`), such as `no skills.registryUrl is configured`.
  */
-export type PluginEligibility = true | { readonly eligible: false; readonly reason: string };
+export type PluginEligibility =
+  | true
+  | {
+      /** Not eligible for this build. */
+      readonly eligible: false;
+      /** Why, in words a person acts on (`no skills.registryUrl is configured`). */
+      readonly reason: string;
+    };
+
+/** What {@link readEligibility} made of an `isEligible` answer. */
+export interface EligibilityReading {
+  /** Whether the plugin takes part in the build. */
+  readonly eligible: boolean;
+  /** Why it does not, when it said. */
+  readonly reason?: string;
+  /** What is wrong with an answer of another shape (a plugin bug). */
+  readonly invalid?: string;
+}
 
 /**
  * A tool family. Register it in a DI container under `Tokens.ToolPlugin` (or export it from a
@@ -180,9 +197,7 @@ export function toolPluginProblems(value: unknown): string[] {
  * is a plugin bug, reported as `invalid` (the conformance suite fails it; the builder skips the
  * plugin with that message).
  */
-export function readEligibility(
-  answer: unknown,
-): { eligible: true } | { eligible: false; reason?: string; invalid?: string } {
+export function readEligibility(answer: unknown): EligibilityReading {
   if (answer === true) return { eligible: true };
   if (answer === false) return { eligible: false };
   const object = answer as { eligible?: unknown; reason?: unknown } | null;
