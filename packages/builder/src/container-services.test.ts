@@ -1,4 +1,6 @@
 import { mkdtempSync, realpathSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -100,6 +102,39 @@ describe('the build’s container', () => {
     expect(ping.content).toBe('pong from the host');
     expect(built.container.resolve(Tokens.McpService)).toBe(mcpService);
     await built.dispose();
+  });
+
+  it('offers WebSearch through the search services the caller registered', async () => {
+    const server = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          results: [
+            { title: 'Elves', url: 'https://elves.example/', content: `asked ${request.url}` },
+          ],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const config = {
+        workspaceRoot: workspace(),
+        plugins: ['@tinyelf/tool-web'],
+        webSearch: { env: {} },
+      };
+      const without = await buildToolRegistry({ config });
+      expect(without.registry.has('WebSearch')).toBe(false);
+      const container = createContainer();
+      container.register(Tokens.WebSearchServices, { useValue: [{ kind: 'searxng', baseUrl }] });
+      const built = await buildToolRegistry({ container, config });
+      const result = await built.registry.execute('1', 'WebSearch', { query: 'elves' });
+      expect(result.isError).toBe(false);
+      expect(result.content).toContain('https://elves.example/');
+      await built.dispose();
+    } finally {
+      server.close();
+    }
   });
 
   it('lets the caller’s logger win over the builder’s silent default', async () => {

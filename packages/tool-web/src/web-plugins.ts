@@ -43,11 +43,18 @@ export function createWebFetchPlugin(options: WebFetchToolOptions = {}): ToolPlu
  * or (ineligible, with the reason in the build's diagnostics) nothing.
  */
 export function createWebSearchPlugin(options: WebSearchOptions = {}): ToolPlugin {
-  const setupFor = (context: ToolBuildContext) =>
-    setupWebSearch({
+  const setupFor = (context: ToolBuildContext) => {
+    const merged: WebSearchOptions = {
       ...options,
       ...((context.config[WEB_SEARCH_PLUGIN_NAME] ?? {}) as WebSearchOptions),
-    });
+    };
+    const registered =
+      merged.services === undefined &&
+      context.container.isRegistered(Tokens.WebSearchServices, true)
+        ? context.container.resolve<WebSearchOptions['services']>(Tokens.WebSearchServices)
+        : undefined;
+    return setupWebSearch(registered ? { ...merged, services: registered } : merged);
+  };
   return {
     name: WEB_SEARCH_PLUGIN_NAME,
     apiVersion: PLUGIN_API_VERSION,

@@ -20,6 +20,11 @@ export interface BuildServices {
   readonly sessionStore?: SessionStore;
   /** An `McpService` of `@tinyelf/tool-mcp` shared between builds (`Tokens.McpService`). */
   readonly mcpService?: unknown;
+  /**
+   * The search services WebSearch uses when the configuration names none
+   * (`Tokens.WebSearchServices`; `@tinyelf/tool-web`'s `SearchServiceConfig` list).
+   */
+  readonly webSearchServices?: readonly unknown[];
 }
 
 /**
@@ -43,6 +48,7 @@ export function registerBuildServices(
     [Tokens.AgentRunner, services.agentRunner],
     [Tokens.SessionStore, services.sessionStore],
     [Tokens.McpService, services.mcpService],
+    [Tokens.WebSearchServices, services.webSearchServices],
     [Tokens.Logger, settings.logger],
   ];
   for (const [token, value] of given)
