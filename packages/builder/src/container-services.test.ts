@@ -1,4 +1,4 @@
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import {
   type SessionStore,
   Tokens,
   type ToolPlugin,
+  WorkspaceGuard,
 } from '@tinyelf/core';
 import { describe, expect, it } from 'vitest';
 import { buildToolRegistry } from './tool-registry-builder';
@@ -102,6 +103,29 @@ describe('the build’s container', () => {
     expect(ping.content).toBe('pong from the host');
     expect(built.container.resolve(Tokens.McpService)).toBe(mcpService);
     await built.dispose();
+  });
+
+  it('gives the file tools the workspace guard the caller registered', async () => {
+    const root = workspace();
+    mkdirSync(join(root, 'secret'));
+    writeFileSync(join(root, 'secret', 'key.txt'), 'hunter2');
+    writeFileSync(join(root, 'open.txt'), 'hello');
+    const config = { workspaceRoot: root, plugins: ['@tinyelf/tool-fs'] };
+    const plain = await buildToolRegistry({ config });
+    expect(
+      (await plain.registry.execute('1', 'Read', { path: 'secret/key.txt' })).content,
+    ).toContain('hunter2');
+    const container = createContainer();
+    container.register(Tokens.Workspace, {
+      useValue: new WorkspaceGuard({ workspaceRoot: root, deniedPaths: [join(root, 'secret')] }),
+    });
+    const guarded = await buildToolRegistry({ container, config });
+    const refused = await guarded.registry.execute('2', 'Read', { path: 'secret/key.txt' });
+    expect(refused.isError).toBe(true);
+    expect(refused.content).not.toContain('hunter2');
+    expect((await guarded.registry.execute('3', 'Read', { path: 'open.txt' })).content).toContain(
+      'hello',
+    );
   });
 
   it('offers WebSearch through the search services the caller registered', async () => {

@@ -1,8 +1,10 @@
 import {
   BuildStep,
   PLUGIN_API_VERSION,
+  Tokens,
   type ToolBuildContext,
   type ToolPlugin,
+  type WorkspaceGuard,
 } from '@tinyelf/core';
 import { createFileSystemTools } from './create-file-system-tools';
 import { FILE_SYSTEM_CONFIG_SCHEMA } from './file-system-config-schema';
@@ -25,7 +27,11 @@ export function createFileSystemPlugin(options: Partial<FileSystemToolsOptions> 
     createTools(context: ToolBuildContext) {
       const section = (context.config[FILE_SYSTEM_PLUGIN_NAME] ??
         {}) as Partial<FileSystemToolsOptions>;
+      const guard = context.container.isRegistered(Tokens.Workspace, true)
+        ? context.container.resolve<WorkspaceGuard>(Tokens.Workspace)
+        : undefined;
       return createFileSystemTools({
+        ...(guard && { guard }),
         ...options,
         ...section,
         workspaceRoot: section.workspaceRoot ?? options.workspaceRoot ?? context.workspaceRoot,
