@@ -82,6 +82,22 @@ describe('the build’s container', () => {
     await built.dispose();
   });
 
+  it('constructs a plugin the caller registered as a factory in the build’s container', async () => {
+    const container = createContainer();
+    container.register(Tokens.ToolPlugin, {
+      useFactory: (resolver) => {
+        const root = resolver.resolve<string>(Tokens.WorkspaceRoot);
+        return plugin('from-factory', echoTool('where', `built for ${root}`));
+      },
+    });
+    const root = workspace();
+    const built = await buildToolRegistry({
+      container,
+      config: { workspaceRoot: root, plugins: [] },
+    });
+    expect((await built.registry.execute('1', 'where', {})).content).toBe(`built for ${root}`);
+  });
+
   it('gives plugins the services the caller registered: its SessionStore and its McpService', async () => {
     const container = createContainer();
     container.register(Tokens.SessionStore, { useValue: hostStore() });

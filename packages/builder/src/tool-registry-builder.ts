@@ -85,9 +85,18 @@ export class ToolRegistryBuilder {
         workspaceRoot,
       ]),
     ];
+    // The caller's plugins are resolved from the build's child container, so an injectable plugin
+    // class gets the build's configuration, workspace and services.
+    const container = (options.container ?? createContainer()).createChildContainer();
+    const services = registerBuildServices(container, {
+      config,
+      workspaceRoot,
+      logger: options.logger,
+      services: options.services,
+    });
     const resolved = await resolvePlugins({
       config,
-      caller: options.container,
+      caller: container,
       extra: options.plugins,
       defaultPackages: options.defaultPlugins,
       folders,
@@ -105,13 +114,8 @@ export class ToolRegistryBuilder {
       source,
     );
 
-    const container = (options.container ?? createContainer()).createChildContainer();
-    const { logger, policy } = registerBuildServices(container, {
-      config,
-      workspaceRoot,
-      logger: options.logger,
-      services: options.services,
-    });
+    const logger = services.logger();
+    const policy = services.policy();
     for (const plugin of resolved.plugins)
       container.register(Tokens.ToolPlugin, { useValue: plugin });
     if (resolved.missingDefaults.length)

@@ -31,7 +31,8 @@ export interface BuildServices {
  * Registers the build's services in its child container, under core's tokens: the services the
  * options give, then the builder's defaults (configuration, workspace root, logger, policy) for
  * each token the caller's container does not already hold — what the caller registered wins.
- * Returns the logger and policy the build uses.
+ * Returns how to get the logger and policy the build uses (resolved once the configuration has
+ * been checked: the policy is made from it).
  */
 export function registerBuildServices(
   container: DependencyContainer,
@@ -41,7 +42,7 @@ export function registerBuildServices(
     readonly logger?: Logger;
     readonly services?: BuildServices;
   },
-): { logger: Logger; policy: ToolPolicy } {
+): { logger: () => Logger; policy: () => ToolPolicy } {
   const services = settings.services ?? {};
   const given: [string, unknown][] = [
     [Tokens.BackgroundModel, services.backgroundModel],
@@ -64,7 +65,7 @@ export function registerBuildServices(
   if (!container.isRegistered(Tokens.ToolPolicy, true))
     container.registerSingleton(Tokens.ToolPolicy, ToolPolicy);
   return {
-    logger: container.resolve<Logger>(Tokens.Logger),
-    policy: container.resolve<ToolPolicy>(Tokens.ToolPolicy),
+    logger: () => container.resolve<Logger>(Tokens.Logger),
+    policy: () => container.resolve<ToolPolicy>(Tokens.ToolPolicy),
   };
 }

@@ -1,5 +1,4 @@
 import {
-  buildStepName,
   type DependencyContainer,
   describeThrown,
   Tokens,
@@ -102,9 +101,4 @@ export function inBuildOrder(plugins: readonly ToolPlugin[]): ToolPlugin[] {
         (a.plugin.step ?? afterControl) - (b.plugin.step ?? afterControl) || a.index - b.index,
     )
     .map(({ plugin }) => plugin);
-}
-
-/** The diagnostic step name of a plugin. */
-export function stepOf(plugin: ToolPlugin): string {
-  return buildStepName(plugin.step);
 }
