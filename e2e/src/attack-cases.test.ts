@@ -1,14 +1,14 @@
 // Every case of shared/security/attack-cases.json, as one suite: the path guard and file tools,
 // the shell classifier, the URL guard with WebFetch, skill archive extraction, and MCP. Each
-// package keeps the runner for its own tools beside its code; this file runs them all together
+// package keeps the runner for its own tools in its test/ folder; this file runs them all together
 // and checks that no case of the file is left without one.
 
 import { describe, expect, it } from 'vitest';
-import { describeFileToolAttackCases } from '../../packages/tool-fs/src/attack-cases.suite';
-import { describeMcpAttackCases } from '../../packages/tool-mcp/src/attack-cases.suite';
-import { describeBashAttackCases } from '../../packages/tool-shell/src/classifier/attack-cases.suite';
-import { describeSkillInstallAttackCases } from '../../packages/tool-skills/src/skillhub/attack-cases.suite';
-import { describeWebFetchAttackCases } from '../../packages/tool-web/src/guard/attack-cases.suite';
+import { describeFileToolAttackCases } from '../../packages/tool-fs/test/attack-cases.suite';
+import { describeMcpAttackCases } from '../../packages/tool-mcp/test/attack-cases.suite';
+import { describeBashAttackCases } from '../../packages/tool-shell/test/attack-cases.suite';
+import { describeSkillInstallAttackCases } from '../../packages/tool-skills/test/attack-cases.suite';
+import { describeWebFetchAttackCases } from '../../packages/tool-web/test/attack-cases.suite';
 import { ATTACK_CASES_PATH, loadAllAttackCases } from '../../test-support/attack-cases';
 
 /** The tools each runner covers; together they must cover every case of the file. */

@@ -1,8 +1,15 @@
-// Writes tinyelf.config.schema.json from the built schema: node write-schema.mjs (after a build).
+// Writes tinyelf.config.schema.json from the built packages: node write-schema.mjs (after a build).
+// The builder's own keys and, under their configKey, every first-party plugin's configSchema.
 import { writeFileSync } from 'node:fs';
-import { builderConfigSchema } from '@tinyelf/builder';
+import { builderConfigSchema, DEFAULT_PLUGIN_PACKAGES, loadDefaultPlugins } from '@tinyelf/builder';
 
+const { plugins } = await loadDefaultPlugins([...DEFAULT_PLUGIN_PACKAGES, '@tinyelf/tool-shell']);
+const sections = Object.fromEntries(
+  plugins
+    .filter((plugin) => plugin.configKey)
+    .map((plugin) => [plugin.configKey, plugin.configSchema]),
+);
 writeFileSync(
   new URL('./tinyelf.config.schema.json', import.meta.url),
-  `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...JSON.parse(JSON.stringify(await builderConfigSchema())) }, null, 2)}\n`,
+  `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...JSON.parse(JSON.stringify(await builderConfigSchema(sections))) }, null, 2)}\n`,
 );

@@ -63,6 +63,18 @@ describe('tinyelf-plugin-git', () => {
     );
   });
 
+  it('reads its git section: maxCommits limits git_log', async () => {
+    const root = repository();
+    const registry = new ToolRegistry().registerAll(
+      await createPlugin().createTools(
+        createTestBuildContext({ workspaceRoot: root, config: { git: { maxCommits: 1 } } }),
+      ),
+    );
+    const log = (await registry.execute('c', 'git_log', { count: 5 })).content.split('\n');
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(/Elf: Describe the tools$/);
+  });
+
   describePluginConformance(
     () => createPlugin(),
     () => ({ context: createTestBuildContext({ workspaceRoot: repository() }) }),

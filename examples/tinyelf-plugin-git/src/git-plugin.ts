@@ -2,6 +2,7 @@ import {
   BuildStep,
   defineJsonSchemaTool,
   type ITool,
+  type JsonSchema,
   PLUGIN_API_VERSION,
   type ToolBuildContext,
   type ToolPlugin,
@@ -71,16 +72,39 @@ export function createGitTools(repository: string, options: GitPluginOptions = {
   ];
 }
 
+/** The section of the configuration the plugin reads: `"git": { "maxCommits": 50 }`. */
+export const GIT_CONFIG_KEY = 'git';
+
+/**
+ * The schema of the `git` section. The builder checks the section against it before any plugin
+ * runs, so `"git": { "maxComits": 50 }` is refused with `git.maxComits: unknown key (did you mean
+ * "maxCommits"?)` instead of being ignored.
+ */
+export const GIT_CONFIG_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    repository: { type: 'string', minLength: 1, description: 'Default: the workspace root.' },
+    maxCommits: { type: 'integer', minimum: 1, description: 'Default: 20.' },
+  },
+};
+
 /**
  * The plugin, written only against the public API of @tinyelf/core: it states the plugin API
- * version it implements and its step, and creates its tools for the build's workspace.
+ * version it implements, its step, the configuration section it reads and that section's schema,
+ * and creates its tools for the build's workspace. The section overrides the factory's options.
  */
 export function createPlugin(options: GitPluginOptions = {}): ToolPlugin {
   return {
     name: 'tinyelf-plugin-git',
     apiVersion: PLUGIN_API_VERSION,
     step: BuildStep.Shell,
-    createTools: (context: ToolBuildContext) =>
-      createGitTools(options.repository ?? context.workspaceRoot, options),
+    configKey: GIT_CONFIG_KEY,
+    configSchema: GIT_CONFIG_SCHEMA,
+    createTools: (context: ToolBuildContext) => {
+      const section = (context.config[GIT_CONFIG_KEY] ?? {}) as GitPluginOptions;
+      const merged = { ...options, ...section };
+      return createGitTools(merged.repository ?? context.workspaceRoot, merged);
+    },
   };
 }

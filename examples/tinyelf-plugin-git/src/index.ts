@@ -1,1 +1,7 @@
-export { createGitTools, createPlugin, type GitPluginOptions } from './git-plugin';
+export {
+  createGitTools,
+  createPlugin,
+  GIT_CONFIG_KEY,
+  GIT_CONFIG_SCHEMA,
+  type GitPluginOptions,
+} from './git-plugin';

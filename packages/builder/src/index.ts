@@ -1,14 +1,11 @@
+export type { BuildServices } from './build/register-services';
 export type { BuildDiagnostics, PluginDiagnostic, ToolConflict } from './build-diagnostics';
-export type { BuilderConfig, PluginReference } from './builder-config';
-export { builderConfigSchema } from './builder-config-schema';
-export {
-  DEFAULT_PLUGIN_PACKAGES,
-  loadDefaultPlugins,
-  type PluginFactoryOptions,
-  TINYELF_PACKAGES,
-} from './default-plugins';
-export { loadBuilderConfig, validateBuilderConfig } from './load-builder-config';
-export { loadPluginPackage } from './load-plugin-package';
+export type { BuilderConfig, PluginReference } from './config/builder-config';
+export { builderConfigSchema } from './config/builder-config-schema';
+export { loadBuilderConfig, validateBuilderConfig } from './config/load-builder-config';
+export { DEFAULT_PLUGIN_PACKAGES, loadDefaultPlugins } from './plugins/default-plugins';
+export type { PluginFactoryOptions } from './plugins/first-party-packages';
+export { loadPluginPackage } from './plugins/load-plugin-package';
 export {
   type BuildToolRegistryOptions,
   type BuiltRegistry,

@@ -3,7 +3,7 @@ import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadBuilderConfig } from './load-builder-config';
+import { loadBuilderConfig } from './config/load-builder-config';
 import { buildToolRegistry } from './tool-registry-builder';
 
 describe('a third-party plugin, by name from a config file', () => {

@@ -5,8 +5,8 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildToolRegistry, DEFAULT_PLUGIN_PACKAGES } from '@tinyelf/builder';
-import { record } from '../../../scripts/bench-record.mjs';
-import { coldStartMs } from '../../../scripts/cold-start.mjs';
+import { record } from '../../../test-support/bench/bench-record.mjs';
+import { coldStartMs } from '../../../test-support/bench/cold-start.mjs';
 
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-builder-')));
 const runner = {

@@ -5,15 +5,7 @@ import {
   DEFAULT_PLUGIN_PACKAGES,
   loadBuilderConfig,
 } from '@tinyelf/builder';
-import { type Logger, PERMISSION_MODES, type PermissionMode } from '@tinyelf/core';
-
-/** Warnings and errors of the build (a failed MCP server, a plugin that failed) go to stderr; the rest is quiet. */
-const warningsToStderr: Logger = {
-  debug: () => {},
-  info: () => {},
-  warn: (message) => process.stderr.write(`warning: ${message}\n`),
-  error: (message) => process.stderr.write(`error: ${message}\n`),
-};
+import { PERMISSION_MODES, type PermissionMode } from '@tinyelf/core';
 
 /**
  * The tool packages the command uses when the folder's configuration names no `plugins`: the
@@ -31,7 +23,8 @@ export interface ComposeOptions {
   readonly folder?: string;
   readonly agent?: string;
   readonly mode?: string;
-  readonly logger?: Logger;
+  /** Report every plugin skipped or failed and what each warned about, on stderr. */
+  readonly verbose?: boolean;
 }
 
 /** The permission mode named on the command line, or a clear error. */
@@ -48,18 +41,41 @@ export function parseMode(mode: string | undefined): PermissionMode | undefined 
  * becomes the agent runner, so the sub-agent and session tools are offered.
  */
 export async function composeRegistry(options: ComposeOptions = {}): Promise<BuiltRegistry> {
-  const { config } = await loadBuilderConfig({ folder: options.folder });
+  const { config, file } = await loadBuilderConfig({ folder: options.folder });
   const servers = ((config.mcp as { servers?: unknown[] } | undefined)?.servers ?? []).length;
   if (servers > 0)
     process.stderr.write(`Connecting ${servers} MCP server${servers === 1 ? '' : 's'}...\n`);
   const runner = process.env.TINYELF_MODEL
     ? new DefaultAgentRunner({ model: new OpenAIChatClient() })
     : undefined;
-  return buildToolRegistry({
+  const built = await buildToolRegistry({
     config,
+    configFile: file,
     agent: { name: options.agent ?? 'main', permissionMode: parseMode(options.mode) },
-    logger: options.logger ?? warningsToStderr,
     defaultPlugins: CLI_DEFAULT_PLUGINS,
     services: { agentRunner: runner },
   });
+  if (options.verbose) for (const line of diagnosticLines(built)) process.stderr.write(`${line}\n`);
+  return built;
+}
+
+/**
+ * The build's diagnostics a person reads: each plugin skipped or failed and why, what a plugin
+ * warned about, and tool names two plugins offered. `tinyelf tools` prints them; other commands
+ * only with `--verbose`.
+ */
+export function diagnosticLines(built: BuiltRegistry): string[] {
+  const plugins = built.diagnostics.plugins.flatMap((entry) => [
+    ...(entry.status !== 'added'
+      ? [`${entry.status}: ${entry.plugin} (${entry.step}): ${entry.reason}`]
+      : []),
+    ...(entry.warnings ?? []).map(
+      (warning) => `warning: ${entry.plugin} (${entry.step}): ${warning}`,
+    ),
+  ]);
+  const conflicts = built.diagnostics.conflicts.map(
+    (conflict) =>
+      `conflict: ${conflict.tool} kept from ${conflict.kept}, dropped from ${conflict.dropped}`,
+  );
+  return [...plugins, ...conflicts];
 }

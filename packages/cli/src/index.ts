@@ -1,2 +1,1 @@
 export { main } from './main';
-export { parseCallArguments } from './parse-call-arguments';

@@ -7,14 +7,23 @@ const usage = `Usage:
   tinyelf mcp login SERVER | logout SERVER
   tinyelf run "PROMPT" [--mode MODE] [--yes] [--max-iterations N]
   tinyelf skills list | search QUERY | install ID [--replace]
-Options: --dir FOLDER (the workspace, default the current folder), --verbose (stack traces).`;
+Options: --dir FOLDER (the workspace, default the current folder), --verbose (every plugin
+skipped or failed and why, and stack traces), --help.`;
 
-/** The `--port` value as a number, or a clear error. */
-function parsePort(port: string | undefined): number | undefined {
-  if (port === undefined) return undefined;
-  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535)
-    throw new Error(`--port must be a number from 0 to 65535, not "${port}".`);
-  return Number(port);
+/** A whole number from the command line (`--port 8080`), or a clear error naming the option. */
+function wholeNumber(
+  option: string,
+  value: unknown,
+  minimum: number,
+  maximum = Number.MAX_SAFE_INTEGER,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || number < minimum || number > maximum)
+    throw new Error(
+      `--${option} must be a whole number ${maximum === Number.MAX_SAFE_INTEGER ? `of at least ${minimum}` : `from ${minimum} to ${maximum}`}, not "${String(value)}".`,
+    );
+  return number;
 }
 
 /** Runs the tinyelf command line (each command's modules load only when it runs); resolves to the exit code. Errors are one line (the stack with --verbose). */
@@ -57,7 +66,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     folder: values.dir as string | undefined,
     agent: values.agent as string | undefined,
     mode: values.mode as string | undefined,
+    verbose: values.verbose as boolean | undefined,
   };
+  if (command === undefined || values.help) {
+    (values.help ? process.stdout : process.stderr).write(`${usage}\n`);
+    return values.help ? 0 : 2;
+  }
   try {
     switch (command) {
       case 'tools':
@@ -86,7 +100,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await (await import('./commands/mcp-serve-command')).mcpServeCommand({
           ...common,
           http: values.http as boolean | undefined,
-          port: parsePort(values.port as string | undefined),
+          port: wholeNumber('port', values.port, 0, 65_535),
           host: values.host as string | undefined,
           noAuth: values['no-auth'] as boolean | undefined,
           allowHosts: values['allow-host'] as string[] | undefined,
@@ -97,7 +111,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await (await import('./commands/run-command')).runCommand(rest.join(' '), {
           ...common,
           yes: values.yes as boolean | undefined,
-          maxIterations: values['max-iterations'] ? Number(values['max-iterations']) : undefined,
+          maxIterations: wholeNumber('max-iterations', values['max-iterations'], 1),
         });
       case 'skills':
         return await (await import('./commands/skills-command')).skillsCommand(rest[0], rest[1], {
@@ -105,8 +119,8 @@ export async function main(argv: readonly string[]): Promise<number> {
           replace: values.replace as boolean | undefined,
         });
       default:
-        process.stdout.write(`${usage}\n`);
-        return command === undefined || values.help ? 0 : 2;
+        process.stderr.write(`tinyelf: unknown command "${command}".\n${usage}\n`);
+        return 2;
     }
   } catch (error) {
     process.stderr.write(

@@ -4,7 +4,7 @@
 import { defineTool, ToolRegistry } from '@tinyelf/core';
 import { Type } from 'typebox';
 import { Compile } from 'typebox/schema';
-import { record } from '../../../scripts/bench-record.mjs';
+import { record } from '../../../test-support/bench/bench-record.mjs';
 
 const parameters = Type.Object({
   path: Type.String(),

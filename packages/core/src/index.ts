@@ -59,7 +59,18 @@ export {
 export { BUILD_STEP_ORDER, BuildStep, buildStepName } from './plugin/build-step';
 export { isPluginApiCompatible, PLUGIN_API_VERSION } from './plugin/plugin-api-version';
 export { registerToolPlugin } from './plugin/register-tool-plugin';
-export type { AgentSettings, ToolBuildContext, ToolPlugin } from './plugin/tool-plugin';
+export {
+  type AgentSettings,
+  assertToolPlugin,
+  type EligibilityReading,
+  type PluginEligibility,
+  pluginsOfModule,
+  readEligibility,
+  type ToolBuildContext,
+  type ToolPlugin,
+  type ToolPluginModule,
+  toolPluginProblems,
+} from './plugin/tool-plugin';
 export {
   PERMISSION_MODES,
   type PermissionMode,
@@ -75,6 +86,7 @@ export {
   type ToolPolicyConfig,
 } from './policy/tool-policy';
 export { NEVER_ABORTED_SIGNAL } from './registry/bounded-call';
+export { findClosestName } from './registry/closest-name';
 export {
   type AnthropicToolDefinition,
   type DefinitionByFormat,
@@ -82,7 +94,6 @@ export {
   type GeminiFunctionDeclaration,
   type OpenAIToolDefinition,
   toDefinition,
-  toGeminiSchema,
 } from './registry/definition-formats';
 export { ERROR_RETRY_HINT, type ToolCallResult } from './registry/tool-call-result';
 export {
@@ -92,13 +103,11 @@ export {
   ToolRegistry,
   type ToolRegistryOptions,
 } from './registry/tool-registry';
+export { jsonSchemaProblems } from './schema/json-schema-problems';
 export { resolveLocalRefs } from './schema/resolve-refs';
 export { codeRunningVariableWarning } from './security/code-running-environment';
 export { CODE_RUNNING_FILES } from './security/code-running-files';
-export {
-  canonicalGitConfigKey,
-  codeRunningGitConfigWarning,
-} from './security/code-running-git-config';
+export { codeRunningGitConfigWarning } from './security/code-running-git-config';
 export {
   compilePathPattern,
   matchPathPattern,
@@ -144,7 +153,6 @@ export type {
   TypeBoxKind,
 } from './tool/tool-parameters';
 export { VERSION } from './version';
-export { descriptorPathsWork } from './workspace/descriptor-location';
 export { OpenedFolder, type OpenedObject, openAndLocate } from './workspace/opened-folder';
 export {
   type GuardedPath,

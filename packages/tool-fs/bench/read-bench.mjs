@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from '@tinyelf/core';
 import { createFileSystemTools } from '@tinyelf/tool-fs';
-import { record } from '../../../scripts/bench-record.mjs';
+import { record } from '../../../test-support/bench/bench-record.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'tinyelf-read-bench-'));
 const line = `${'const value = options.registry;'.padEnd(63, ' ')}\n`;

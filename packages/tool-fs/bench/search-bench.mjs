@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { ToolRegistry } from '@tinyelf/core';
 import { createFileSystemTools } from '@tinyelf/tool-fs';
-import { record } from '../../../scripts/bench-record.mjs';
+import { record } from '../../../test-support/bench/bench-record.mjs';
 import { ensureGeneratedTree } from './generated-tree.mjs';
 
 const root = ensureGeneratedTree();

@@ -44,7 +44,22 @@ describe('createFileSystemPlugin', () => {
     expect(new ToolRegistry().registerAll(tools).getDefinitions()).toMatchSnapshot();
   });
 
-  it('finds ripgrep on this machine (scripts/system-packages.sh installs it), so both search paths are tested', () => {
+  it('gives the same Grep answer through ripgrep and through the built-in search', async () => {
+    // scripts/system-packages.sh installs ripgrep, so both search paths really run here.
     expect(findRipgrep('auto')).toBeDefined();
+    const answers: string[] = [];
+    for (const ripgrep of ['auto', false] as const) {
+      const context = createTestBuildContext({ config: { fileSystem: { ripgrep } } });
+      writeFileSync(join(context.workspaceRoot, 'one.txt'), 'elves ship\nnothing\n');
+      writeFileSync(join(context.workspaceRoot, 'two.md'), 'no\nthe elves sing\n');
+      const registry = new ToolRegistry().registerAll(
+        await createFileSystemPlugin().createTools(context),
+      );
+      answers.push((await registry.execute('g', 'Grep', { pattern: 'elves' })).content);
+    }
+    expect(answers[0]).toBe(
+      '2 matching lines in 2 files:\none.txt:1:elves ship\n\ntwo.md:2:the elves sing',
+    );
+    expect(answers[1]).toBe(answers[0]);
   });
 });

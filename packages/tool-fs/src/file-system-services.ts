@@ -5,7 +5,7 @@ import { HardLinkWarnings } from './hard-links';
 import { findRipgrep } from './search/find-ripgrep';
 
 /** The options with every default filled in. */
-export type ResolvedFileSystemOptions = Required<Omit<FileSystemToolsOptions, 'ripgrep'>>;
+export type ResolvedFileSystemOptions = Required<Omit<FileSystemToolsOptions, 'ripgrep' | 'guard'>>;
 
 /** What the six tools share: the guard, what was read, the limits, and the ripgrep binary if any. */
 export interface FileSystemServices {
@@ -20,12 +20,14 @@ export interface FileSystemServices {
 
 /** Builds the shared services of one set of file tools. */
 export function createFileSystemServices(options: FileSystemToolsOptions): FileSystemServices {
-  const guard = new WorkspaceGuard({
-    workspaceRoot: options.workspaceRoot,
-    restrictToWorkspace: options.restrictToWorkspace ?? true,
-    allowedPaths: options.allowedPaths ?? [],
-    deniedPaths: options.deniedPaths ?? [],
-  });
+  const guard =
+    options.guard ??
+    new WorkspaceGuard({
+      workspaceRoot: options.workspaceRoot,
+      restrictToWorkspace: options.restrictToWorkspace ?? true,
+      allowedPaths: options.allowedPaths ?? [],
+      deniedPaths: options.deniedPaths ?? [],
+    });
   return {
     guard,
     tracker: new FileStateTracker(),

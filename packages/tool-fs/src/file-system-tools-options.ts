@@ -1,3 +1,5 @@
+import type { WorkspaceGuard } from '@tinyelf/core';
+
 /** Options of {@link createFileSystemTools} and the file-system plugin. */
 export interface FileSystemToolsOptions {
   /** The workspace root; relative paths resolve against it. */
@@ -8,6 +10,12 @@ export interface FileSystemToolsOptions {
   readonly allowedPaths?: readonly string[];
   /** Folders or files the tools never touch. @default [] */
   readonly deniedPaths?: readonly string[];
+  /**
+   * A path guard of the host's to use instead of one made from `workspaceRoot`,
+   * `restrictToWorkspace`, `allowedPaths` and `deniedPaths` (the plugin takes the one registered
+   * under `Tokens.Workspace`). @default a new WorkspaceGuard
+   */
+  readonly guard?: WorkspaceGuard;
   /** Read without offset/limit shows at most this many bytes. @default 131_072 (128 KB) */
   readonly readMaxBytes?: number;
   /** Read without offset/limit refuses files larger than this. @default 10_485_760 (10 MB) */

@@ -8,8 +8,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createContainer, ToolRegistry } from '@tinyelf/core';
 import { McpService, registerMcpTransport } from '@tinyelf/tool-mcp';
 import { z } from 'zod';
-import { record } from '../../../scripts/bench-record.mjs';
-import { coldScriptMs } from '../../../scripts/cold-start.mjs';
+import { record } from '../../../test-support/bench/bench-record.mjs';
+import { coldScriptMs } from '../../../test-support/bench/cold-start.mjs';
 
 const everything = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-everything/dist/index.js',

@@ -37,14 +37,9 @@ export {
   type McpServiceOptions,
 } from './service/mcp-service';
 export type { McpOAuthOptions, McpServerOAuthConfig } from './service/oauth-options';
-export {
-  McpServerConnection,
-  type McpServerConnectionOptions,
-  type TransportFactory,
-} from './service/server-connection';
+export type { TransportFactory } from './service/server-connection';
 export { serverLaunchWarnings } from './service/server-launch-risk';
 export {
   type McpTransportFactory,
-  mcpTransportToken,
   registerMcpTransport,
 } from './service/transport-factories';

@@ -10,6 +10,7 @@ import {
 } from '@tinyelf/core';
 import type { McpProviderRegistry } from './builtin/mcp-provider-registry';
 import { loadDirectMcpTools } from './direct/load-direct-mcp-tools';
+import { MCP_CONFIG_SCHEMA } from './mcp-config-schema';
 import type { McpElicitationHandler, McpSamplingRequest } from './service/client-handlers';
 import type { McpServerConfig } from './service/mcp-server-config';
 import { McpService } from './service/mcp-service';
@@ -77,19 +78,24 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ToolPlugin {
     name: MCP_PLUGIN_NAME,
     apiVersion: PLUGIN_API_VERSION,
     step: BuildStep.Mcp,
+    configKey: MCP_PLUGIN_NAME,
+    configSchema: MCP_CONFIG_SCHEMA,
     isEligible(context) {
       const config = configFor(context);
       const agent = config.agents?.[context.agent.name];
       const eligible = Boolean(
-        config.servers?.length ||
+        sharedService(context) ||
+          config.servers?.length ||
           agent?.directMcpServers?.length ||
           (config.providers?.list().length && agent?.builtinMcp !== false),
       );
-      if (!eligible)
-        context.logger.info(
-          'MCP tools are not offered: no MCP servers are configured (mcp.servers) and no builtin providers are given.',
-        );
-      return eligible;
+      return eligible
+        ? true
+        : {
+            eligible: false,
+            reason:
+              'no MCP servers are configured (mcp.servers) and no builtin providers are given',
+          };
     },
     async createTools(context) {
       const config = configFor(context);
@@ -109,7 +115,9 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ToolPlugin {
         sampling: model ? { model, allow: config.allowSampling } : undefined,
         oauth: config.oauth,
       };
-      if (config.servers?.length) {
+      const shared = sharedService(context);
+      if (shared) tools.push(...shared.tools());
+      else if (config.servers?.length) {
         const service = new McpService(config.servers, serviceOptions);
         disposers.push(() => service.dispose());
         for (const status of await service.start()) {
@@ -135,4 +143,15 @@ export function createMcpPlugin(options: McpPluginOptions = {}): ToolPlugin {
       await Promise.all(disposers.splice(0).map((dispose) => dispose()));
     },
   };
+}
+
+/**
+ * The McpService the host registered in the build's container (`Tokens.McpService`), shared
+ * between builds: when there is one, its tools are offered instead of connecting `mcp.servers`
+ * again; the host started it and disposes it.
+ */
+function sharedService(context: ToolBuildContext): Pick<McpService, 'tools'> | undefined {
+  return context.container.isRegistered(Tokens.McpService, true)
+    ? context.container.resolve<Pick<McpService, 'tools'>>(Tokens.McpService)
+    : undefined;
 }

@@ -49,7 +49,10 @@ describe('session plugins', () => {
       plugins.session.step,
       plugins.control.step,
     ]).toEqual([BuildStep.SubAgent, BuildStep.SubAgentQuery, BuildStep.Session, BuildStep.Control]);
-    expect(await plugins.subAgent.isEligible?.(createTestBuildContext())).toBe(false);
+    expect(await plugins.subAgent.isEligible?.(createTestBuildContext())).toEqual({
+      eligible: false,
+      reason: 'no AgentRunner is configured (give the builder an agentRunner)',
+    });
     expect(
       await createSessionPlugins({ runner: unreachableRunner }).subAgent.isEligible?.(
         createTestBuildContext(),

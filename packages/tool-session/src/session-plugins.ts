@@ -2,6 +2,7 @@ import {
   type AgentRunner,
   BuildStep,
   PLUGIN_API_VERSION,
+  type PluginEligibility,
   type SessionStore,
   Tokens,
   type ToolBuildContext,
@@ -9,6 +10,7 @@ import {
   ToolPolicy,
   type ToolRegistry,
 } from '@tinyelf/core';
+import { SESSIONS_CONFIG_SCHEMA } from './session-config-schema';
 import { SessionManager } from './sessions/session-manager';
 import {
   type CreatedSessionStore,
@@ -86,11 +88,14 @@ export function createSessionPlugins(options: SessionPluginsOptions = {}): Sessi
     });
     return manager;
   };
-  const needsRunner = (context: ToolBuildContext, what: string) => {
-    const present = runnerOf(context) !== undefined;
-    if (!present) context.logger.info(`${what} are not offered: no AgentRunner is configured.`);
-    return present;
-  };
+  const needsRunner = (context: ToolBuildContext): PluginEligibility =>
+    runnerOf(context) !== undefined
+      ? true
+      : {
+          eligible: false,
+          reason: 'no AgentRunner is configured (give the builder an agentRunner)',
+        };
+  const section = { configKey: 'sessions', configSchema: SESSIONS_CONFIG_SCHEMA } as const;
   let lastRegistry: ToolRegistry | undefined;
   /** The store the settings made (once per plugin set; a database pool is shared by its builds). */
   let created: CreatedSessionStore | undefined;
@@ -111,14 +116,16 @@ export function createSessionPlugins(options: SessionPluginsOptions = {}): Sessi
       name: 'subagents',
       apiVersion: PLUGIN_API_VERSION,
       step: BuildStep.SubAgent,
-      isEligible: (context) => needsRunner(context, 'Sub-agents'),
+      isEligible: needsRunner,
+      ...section,
       createTools: (context) => [createSpawnAgentTool(managerFor(context))],
     },
     subAgentQuery: {
       name: 'subagent-query',
       apiVersion: PLUGIN_API_VERSION,
       step: BuildStep.SubAgentQuery,
-      isEligible: (context) => needsRunner(context, 'Sub-agent queries'),
+      isEligible: needsRunner,
+      ...section,
       createTools: (context) => [
         createSubagentListTool(managerFor(context)),
         createSubagentStatusTool(managerFor(context)),
@@ -128,7 +135,8 @@ export function createSessionPlugins(options: SessionPluginsOptions = {}): Sessi
       name: 'sessions',
       apiVersion: PLUGIN_API_VERSION,
       step: BuildStep.Session,
-      isEligible: (context) => needsRunner(context, 'Sessions'),
+      isEligible: needsRunner,
+      ...section,
       createTools: (context) => {
         const store = storeFor(context);
         const sessionManager = new SessionManager({
@@ -162,6 +170,7 @@ export function createSessionPlugins(options: SessionPluginsOptions = {}): Sessi
       name: 'control',
       apiVersion: PLUGIN_API_VERSION,
       step: BuildStep.Control,
+      ...section,
       createTools: () => [createNotifyTool(), createSessionsYieldTool()],
     },
   };

@@ -4,7 +4,7 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { classifyCommand } from '@tinyelf/tool-shell';
-import { record } from '../../../scripts/bench-record.mjs';
+import { record } from '../../../test-support/bench/bench-record.mjs';
 
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-classifier-')));
 const commands = {

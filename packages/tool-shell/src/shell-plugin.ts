@@ -5,6 +5,7 @@ import {
   type ToolPlugin,
 } from '@tinyelf/core';
 import { resolveSandbox } from './sandbox/resolve-sandbox';
+import { SHELL_CONFIG_SCHEMA } from './shell-config-schema';
 import type { ShellToolOptions } from './shell-tool-options';
 import { createShellTool } from './tools/bash';
 
@@ -13,8 +14,9 @@ export const SHELL_PLUGIN_NAME = 'shell';
 
 /**
  * The shell plugin, at step Shell: the Bash tool for the build's workspace. Options from the
- * argument are overridden by the build configuration's `shell` section. An unknown `sandbox`
- * value fails the plugin (`INVALID_CONFIG`); where the sandbox cannot start, the plugin warns
+ * argument are overridden by the build configuration's `shell` section, which the builder checks
+ * against the plugin's `configSchema` before anything starts (an unknown `sandbox` value given in
+ * code still fails the plugin, `INVALID_CONFIG`); where the sandbox cannot start, the plugin warns
  * through the build's logger, which the builder keeps in the plugin's diagnostic (`tinyelf
  * tools` shows it).
  */
@@ -23,6 +25,8 @@ export function createShellPlugin(options: Partial<ShellToolOptions> = {}): Tool
     name: SHELL_PLUGIN_NAME,
     apiVersion: PLUGIN_API_VERSION,
     step: BuildStep.Shell,
+    configKey: SHELL_PLUGIN_NAME,
+    configSchema: SHELL_CONFIG_SCHEMA,
     createTools(context: ToolBuildContext) {
       const section = (context.config[SHELL_PLUGIN_NAME] ?? {}) as Partial<ShellToolOptions>;
       const merged = {

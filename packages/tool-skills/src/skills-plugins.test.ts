@@ -33,7 +33,10 @@ describe('skill plugins', () => {
       createSkillHubPlugin().step,
       createSlashCommandPlugin().step,
     ]).toEqual([BuildStep.Skills, BuildStep.SkillHub, BuildStep.SlashCommand]);
-    expect(await createSkillHubPlugin().isEligible?.(createTestBuildContext())).toBe(false);
+    expect(await createSkillHubPlugin().isEligible?.(createTestBuildContext())).toEqual({
+      eligible: false,
+      reason: 'no skills.registryUrl is configured',
+    });
     expect(
       await createSkillHubPlugin().isEligible?.(
         createTestBuildContext({

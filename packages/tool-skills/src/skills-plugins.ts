@@ -9,6 +9,7 @@ import {
 import { CommandLoader } from './commands/command-loader';
 import { SkillHubClient } from './skillhub/skillhub-client';
 import { SkillsLoader } from './skills/skills-loader';
+import { SKILLS_CONFIG_SCHEMA } from './skills-config-schema';
 import type { SkillsOptions } from './skills-options';
 import { createListSkillsTool, createReadSkillTool } from './tools/skill-tools';
 import { createSkillHubInstallTool, createSkillHubSearchTool } from './tools/skillhub-tools';
@@ -38,6 +39,8 @@ export function createSkillsPlugin(options: SkillsOptions = {}): ToolPlugin {
     name: 'skills',
     apiVersion: PLUGIN_API_VERSION,
     step: BuildStep.Skills,
+    configKey: SKILLS_CONFIG_SECTION,
+    configSchema: SKILLS_CONFIG_SCHEMA,
     createTools: (context) => {
       const loader = loaderFor(options, context);
       return [createListSkillsTool(loader), createReadSkillTool(loader, context.workspaceRoot)];
@@ -51,12 +54,12 @@ export function createSkillHubPlugin(options: SkillsOptions = {}): ToolPlugin {
     name: 'skillhub',
     apiVersion: PLUGIN_API_VERSION,
     step: BuildStep.SkillHub,
-    isEligible: (context) => {
-      const eligible = Boolean(optionsFor(options, context).registryUrl);
-      if (!eligible)
-        context.logger.info('SkillHub tools are not offered: no skills.registryUrl is configured.');
-      return eligible;
-    },
+    configKey: SKILLS_CONFIG_SECTION,
+    configSchema: SKILLS_CONFIG_SCHEMA,
+    isEligible: (context) =>
+      optionsFor(options, context).registryUrl
+        ? true
+        : { eligible: false, reason: 'no skills.registryUrl is configured' },
     createTools: (context) => {
       const resolved = optionsFor(options, context);
       const client = new SkillHubClient({
@@ -87,6 +90,8 @@ export function createSlashCommandPlugin(options: Pick<SkillsOptions, 'homeDir'>
     name: 'slash-commands',
     apiVersion: PLUGIN_API_VERSION,
     step: BuildStep.SlashCommand,
+    configKey: SKILLS_CONFIG_SECTION,
+    configSchema: SKILLS_CONFIG_SCHEMA,
     createTools: (context) => [
       createSlashCommandTool(
         new CommandLoader({

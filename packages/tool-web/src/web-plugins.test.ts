@@ -29,10 +29,13 @@ describe('web plugins', () => {
     const context = createTestBuildContext({
       logger: { ...silentLogger, warn: (message) => warnings.push(message) },
     });
-    expect(await createWebSearchPlugin({ env: {} }).isEligible?.(context)).toBe(false);
-    expect(warnings[0]).toMatch(
-      /^WebSearch is not registered: no search: the model provider \(none configured\)/,
+    const answer = await createWebSearchPlugin({ env: {} }).isEligible?.(context);
+    expect(answer).toMatchObject({ eligible: false });
+    expect((answer as { reason: string }).reason).toMatch(
+      /^no search: the model provider \(none configured\)/,
     );
+    // The reason goes into the build's diagnostics, not the log.
+    expect(warnings).toEqual([]);
     const native = createTestBuildContext({ config: { webSearch: { provider: 'anthropic' } } });
     const registry = new ToolRegistry().registerAll(
       await createWebSearchPlugin().createTools(native),

@@ -8,6 +8,7 @@ import {
 } from '@tinyelf/core';
 import { setupWebSearch, type WebSearchOptions } from './search/setup-web-search';
 import { createWebFetchTool, type WebFetchToolOptions } from './tools/web-fetch';
+import { WEB_FETCH_CONFIG_SCHEMA, WEB_SEARCH_CONFIG_SCHEMA } from './web-config-schemas';
 
 /** The WebFetch plugin's name, and the key of its configuration section. */
 export const WEB_FETCH_PLUGIN_NAME = 'webFetch';
@@ -23,6 +24,8 @@ export function createWebFetchPlugin(options: WebFetchToolOptions = {}): ToolPlu
     name: WEB_FETCH_PLUGIN_NAME,
     apiVersion: PLUGIN_API_VERSION,
     step: BuildStep.WebFetch,
+    configKey: WEB_FETCH_PLUGIN_NAME,
+    configSchema: WEB_FETCH_CONFIG_SCHEMA,
     createTools(context: ToolBuildContext) {
       const section = (context.config[WEB_FETCH_PLUGIN_NAME] ?? {}) as WebFetchToolOptions;
       const backgroundModel =
@@ -37,22 +40,30 @@ export function createWebFetchPlugin(options: WebFetchToolOptions = {}): ToolPlu
 
 /**
  * The WebSearch plugin, at step WebSearch: the provider's native search, the configured services,
- * or (ineligible, with the reason logged) nothing.
+ * or (ineligible, with the reason in the build's diagnostics) nothing.
  */
 export function createWebSearchPlugin(options: WebSearchOptions = {}): ToolPlugin {
-  const setupFor = (context: ToolBuildContext) =>
-    setupWebSearch({
+  const setupFor = (context: ToolBuildContext) => {
+    const merged: WebSearchOptions = {
       ...options,
       ...((context.config[WEB_SEARCH_PLUGIN_NAME] ?? {}) as WebSearchOptions),
-    });
+    };
+    const registered =
+      merged.services === undefined &&
+      context.container.isRegistered(Tokens.WebSearchServices, true)
+        ? context.container.resolve<WebSearchOptions['services']>(Tokens.WebSearchServices)
+        : undefined;
+    return setupWebSearch(registered ? { ...merged, services: registered } : merged);
+  };
   return {
     name: WEB_SEARCH_PLUGIN_NAME,
     apiVersion: PLUGIN_API_VERSION,
     step: BuildStep.WebSearch,
+    configKey: WEB_SEARCH_PLUGIN_NAME,
+    configSchema: WEB_SEARCH_CONFIG_SCHEMA,
     isEligible(context) {
       const setup = setupFor(context);
-      if (!setup.tool) context.logger.warn(`WebSearch is not registered: ${setup.reason}.`);
-      return setup.tool !== undefined;
+      return setup.tool ? true : { eligible: false, reason: setup.reason };
     },
     createTools(context) {
       const setup = setupFor(context);

@@ -1,3 +1,4 @@
+import { ERROR_RETRY_HINT } from '@tinyelf/core';
 import { type ComposeOptions, composeRegistry, parseMode } from '../compose-registry';
 import { parseCallArguments } from '../parse-call-arguments';
 import { askOnTerminal, canAsk } from '../terminal';
@@ -33,7 +34,14 @@ export async function callCommand(
       }
     }
     const result = await built.registry.execute('cli', toolName, args);
-    (result.isError ? process.stderr : process.stdout).write(`${result.content}\n`);
+    // The registry's closing hint is written for models; a person reads the error itself.
+    const content = result.isError
+      ? result.content
+          .replace(`\n\n${ERROR_RETRY_HINT}`, '')
+          .replace(ERROR_RETRY_HINT, '')
+          .trimEnd()
+      : result.content;
+    (result.isError ? process.stderr : process.stdout).write(`${content}\n`);
     return result.isError ? 1 : 0;
   } finally {
     await built.dispose();

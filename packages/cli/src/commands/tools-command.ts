@@ -1,8 +1,14 @@
-import { type ComposeOptions, composeRegistry, parseMode } from '../compose-registry';
+import {
+  type ComposeOptions,
+  composeRegistry,
+  diagnosticLines,
+  parseMode,
+} from '../compose-registry';
 
 /** `tinyelf tools`: the composed registry step by step, and the diagnostics. */
 export async function toolsCommand(options: ComposeOptions & { json?: boolean }): Promise<number> {
-  const built = await composeRegistry(options);
+  // This command shows the diagnostics itself, on stdout.
+  const built = await composeRegistry({ ...options, verbose: false });
   const mode = parseMode(options.mode) ?? 'default';
   const rows = built.diagnostics.plugins.flatMap((entry) =>
     entry.tools
@@ -24,20 +30,9 @@ export async function toolsCommand(options: ComposeOptions & { json?: boolean })
       (row) =>
         `${row.step.padEnd(13)} ${row.tool.padEnd(width)}  ${row.asks ? 'asks' : 'safe'}  ${row.plugin}`,
     );
-    const notes = built.diagnostics.plugins.flatMap((entry) => [
-      ...(entry.status !== 'added'
-        ? [`${entry.status}: ${entry.plugin} (${entry.step}): ${entry.reason}`]
-        : []),
-      ...(entry.warnings ?? []).map(
-        (warning) => `warning: ${entry.plugin} (${entry.step}): ${warning}`,
-      ),
-    ]);
-    const conflicts = built.diagnostics.conflicts.map(
-      (conflict) =>
-        `conflict: ${conflict.tool} kept from ${conflict.kept}, dropped from ${conflict.dropped}`,
-    );
+    const notes = diagnosticLines(built);
     process.stdout.write(
-      `${[`${'step          tool'.padEnd(14 + width)}  confirm  plugin`, ...lines, ...(notes.length || conflicts.length ? ['', ...notes, ...conflicts] : [])].join('\n')}\n`,
+      `${[`${'step          tool'.padEnd(14 + width)}  confirm  plugin`, ...lines, ...(notes.length ? ['', ...notes] : [])].join('\n')}\n`,
     );
   }
   await built.dispose();

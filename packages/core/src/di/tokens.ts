@@ -26,6 +26,11 @@ export const Tokens = {
   SessionStore: 'tinyelf:SessionStore',
   /** The MCP service that connects the user's MCP servers. */
   McpService: 'tinyelf:McpService',
+  /**
+   * The web search services WebSearch falls back to (a list of `@tinyelf/tool-web`'s
+   * `SearchServiceConfig`, such as `{ kind: 'tavily', apiKey }`), when the configuration names none.
+   */
+  WebSearchServices: 'tinyelf:WebSearchServices',
 } as const;
 
 /** One of the {@link Tokens}. */

@@ -13,8 +13,11 @@ export class DuplicateToolError extends TinyElfError {
     this.toolName = options.toolName;
   }
 
-  /** True for a DuplicateToolError from any copy of `@tinyelf/core`. */
+  /** True for a DuplicateToolError from any copy of `@tinyelf/core` that carries its fields. */
   static override isInstance(error: unknown): error is DuplicateToolError {
-    return TinyElfError.hasCode(error, code);
+    return (
+      TinyElfError.hasCode(error, code) &&
+      typeof (error as { toolName?: unknown }).toolName === 'string'
+    );
   }
 }

@@ -22,8 +22,10 @@ export class InvalidToolInputError extends TinyElfError {
     this.issues = options.issues ?? [];
   }
 
-  /** True for a InvalidToolInputError from any copy of `@tinyelf/core`. */
+  /** True for an InvalidToolInputError from any copy of `@tinyelf/core` that carries its fields. */
   static override isInstance(error: unknown): error is InvalidToolInputError {
-    return TinyElfError.hasCode(error, code);
+    return (
+      TinyElfError.hasCode(error, code) && Array.isArray((error as { issues?: unknown }).issues)
+    );
   }
 }

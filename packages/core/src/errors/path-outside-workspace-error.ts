@@ -21,8 +21,12 @@ export class PathOutsideWorkspaceError extends TinyElfError {
     this.workspaceRoot = options.workspaceRoot;
   }
 
-  /** True for a PathOutsideWorkspaceError from any copy of `@tinyelf/core`. */
+  /** True for a PathOutsideWorkspaceError from any copy of `@tinyelf/core` that carries its fields. */
   static override isInstance(error: unknown): error is PathOutsideWorkspaceError {
-    return TinyElfError.hasCode(error, code);
+    return (
+      TinyElfError.hasCode(error, code) &&
+      typeof (error as { requestedPath?: unknown }).requestedPath === 'string' &&
+      typeof (error as { workspaceRoot?: unknown }).workspaceRoot === 'string'
+    );
   }
 }

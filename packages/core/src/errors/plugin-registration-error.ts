@@ -13,8 +13,11 @@ export class PluginRegistrationError extends TinyElfError {
     this.pluginName = options.pluginName;
   }
 
-  /** True for a PluginRegistrationError from any copy of `@tinyelf/core`. */
+  /** True for a PluginRegistrationError from any copy of `@tinyelf/core` that carries its fields. */
   static override isInstance(error: unknown): error is PluginRegistrationError {
-    return TinyElfError.hasCode(error, code);
+    return (
+      TinyElfError.hasCode(error, code) &&
+      typeof (error as { pluginName?: unknown }).pluginName === 'string'
+    );
   }
 }

@@ -35,9 +35,19 @@ describe('errors', () => {
     // What another copy of @tinyelf/core would create: same global marker, different class.
     const foreign = Object.assign(new Error('other copy'), {
       code: 'TOOL_NOT_FOUND',
+      toolName: 'x',
+      availableTools: ['Read'],
       [Symbol.for('tinyelf.error')]: true,
     });
     expect(ToolNotFoundError.isInstance(foreign)).toBe(true);
     expect(TinyElfError.isInstance(new Error('plain'))).toBe(false);
+  });
+
+  it('does not take a bare error with the code for a subclass without its fields', () => {
+    const bare = new TinyElfError({ code: 'TOOL_NOT_FOUND', message: 'no tool' });
+    expect(TinyElfError.hasCode(bare, 'TOOL_NOT_FOUND')).toBe(true);
+    expect(ToolNotFoundError.isInstance(bare)).toBe(false);
+    const duplicate = new TinyElfError({ code: 'DUPLICATE_TOOL', message: 'twice' });
+    expect(DuplicateToolError.isInstance(duplicate)).toBe(false);
   });
 });

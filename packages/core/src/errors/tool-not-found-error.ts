@@ -21,8 +21,12 @@ export class ToolNotFoundError extends TinyElfError {
     this.availableTools = options.availableTools;
   }
 
-  /** True for a ToolNotFoundError from any copy of `@tinyelf/core`. */
+  /** True for a ToolNotFoundError from any copy of `@tinyelf/core` that carries its fields. */
   static override isInstance(error: unknown): error is ToolNotFoundError {
-    return TinyElfError.hasCode(error, code);
+    return (
+      TinyElfError.hasCode(error, code) &&
+      typeof (error as { toolName?: unknown }).toolName === 'string' &&
+      Array.isArray((error as { availableTools?: unknown }).availableTools)
+    );
   }
 }

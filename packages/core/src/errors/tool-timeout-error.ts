@@ -13,8 +13,11 @@ export class ToolTimeoutError extends TinyElfError {
     this.timeoutMs = options.timeoutMs;
   }
 
-  /** True for a ToolTimeoutError from any copy of `@tinyelf/core`. */
+  /** True for a ToolTimeoutError from any copy of `@tinyelf/core` that carries its fields. */
   static override isInstance(error: unknown): error is ToolTimeoutError {
-    return TinyElfError.hasCode(error, code);
+    return (
+      TinyElfError.hasCode(error, code) &&
+      typeof (error as { timeoutMs?: unknown }).timeoutMs === 'number'
+    );
   }
 }

@@ -26,27 +26,70 @@ function plugin(tools: ITool[], overrides: Partial<ToolPlugin> = {}): ToolPlugin
 }
 
 describe('checkPluginConformance', () => {
-  it('passes a well-behaved plugin', async () => {
+  it('passes a well-behaved plugin, and a tool that stops when aborted', async () => {
+    const stopsOnAbort = tool({
+      name: 'waits',
+      execute: (_params, context) =>
+        new Promise<string>((resolve, reject) => {
+          const timer = setTimeout(() => resolve('done'), 50);
+          context?.signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(new Error('aborted'));
+          });
+        }),
+    });
     const report = await checkPluginConformance(
-      plugin([
-        tool({ name: 'good' }),
-        tool({ name: 'hangs', execute: () => new Promise(() => {}) }),
-      ]),
-      {
-        skipExecution: [],
-        timeoutMs: 200,
-        sampleInputs: {},
-      },
-    ).catch((error) => error);
-    // "hangs" never settles when run directly, which is itself a failure of execute-returns-string.
+      plugin([tool({ name: 'good' }), stopsOnAbort], {
+        configKey: 'sample',
+        configSchema: { type: 'object', properties: { level: { type: 'integer' } } },
+        isEligible: () => true,
+      }),
+    );
+    expect(report).toEqual({ plugin: 'test-plugin', tools: ['good', 'waits'], failures: [] });
+  });
+
+  it('fails a tool that never settles, and one that keeps running after its abort', async () => {
+    const ignoresAbort = tool({
+      name: 'ignoresAbort',
+      execute: () => new Promise<string>((resolve) => setTimeout(() => resolve('late'), 600)),
+    });
+    const report = await checkPluginConformance(
+      plugin([tool({ name: 'hangs', execute: () => new Promise(() => {}) }), ignoresAbort]),
+      { timeoutMs: 1_000, abortGraceMs: 200 },
+    );
     expect(report.failures).toEqual([
       {
         check: 'execute-returns-string',
         tool: 'hangs',
-        message: 'execute did not settle within 200 ms',
+        message: 'execute did not settle within 1000 ms',
+      },
+      {
+        check: 'abort-is-honoured',
+        tool: 'hangs',
+        message:
+          'execute kept running 200 ms after its signal was aborted: stop the work when context.signal fires',
+      },
+      {
+        check: 'abort-is-honoured',
+        tool: 'ignoresAbort',
+        message:
+          'execute kept running 200 ms after its signal was aborted: stop the work when context.signal fires',
       },
     ]);
-    expect(report.tools).toEqual(['good', 'hangs']);
+  });
+
+  it('fails an invalid configSchema and an isEligible of the wrong shape', async () => {
+    const report = await checkPluginConformance(
+      plugin([], {
+        configKey: 'sample',
+        configSchema: { type: 'object', properties: { mode: { type: 'strin' } } },
+        isEligible: (() => 'yes') as never,
+      }),
+    );
+    expect(report.failures.map((failure) => failure.message)).toEqual([
+      'configSchema #/properties/mode/type: "strin" is not a JSON Schema type (one of string, number, integer, boolean, object, array, null)',
+      'isEligible must return true or { eligible: false, reason }, got "yes"',
+    ]);
   });
 
   it('reports each broken rule with the tool it concerns', async () => {
@@ -89,8 +132,8 @@ describe('checkPluginConformance', () => {
       }),
     );
     expect(report.failures.map((failure) => failure.message)).toEqual([
-      `apiVersion is 99, this core implements ${PLUGIN_API_VERSION}`,
-      'step 42 is not a BuildStep',
+      `it implements plugin API version 99, but this @tinyelf/core implements version ${PLUGIN_API_VERSION}; use a version of the plugin built for it`,
+      'step 42 is not a BuildStep (1 to 12)',
       'createTools threw: no config',
     ]);
   });

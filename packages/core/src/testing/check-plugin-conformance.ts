@@ -1,7 +1,10 @@
 import { TinyElfError } from '../errors/tinyelf-error';
-import { BuildStep } from '../plugin/build-step';
-import { isPluginApiCompatible, PLUGIN_API_VERSION } from '../plugin/plugin-api-version';
-import type { ToolBuildContext, ToolPlugin } from '../plugin/tool-plugin';
+import {
+  readEligibility,
+  type ToolBuildContext,
+  type ToolPlugin,
+  toolPluginProblems,
+} from '../plugin/tool-plugin';
 import { ToolRegistry } from '../registry/tool-registry';
 import { ArgumentValidator } from '../schema/argument-validator';
 import { loadTypeBoxRuntime } from '../schema/typebox-runtime';
@@ -34,6 +37,8 @@ export interface ConformanceOptions {
   readonly skipExecution?: readonly string[];
   /** How long one execution may take before the check fails. @default 10_000 */
   readonly timeoutMs?: number;
+  /** How soon after its signal is aborted a running `execute` must settle. @default 2_000 */
+  readonly abortGraceMs?: number;
 }
 
 /** A check that did not pass, with the tool it concerns. */
@@ -66,24 +71,12 @@ export async function checkPluginConformance(
   const context = options.context ?? createTestBuildContext();
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  if (typeof plugin?.name !== 'string' || plugin.name.trim() === '')
-    fail('plugin-shape', 'the plugin needs a name');
-  if (!isPluginApiCompatible(plugin?.apiVersion)) {
-    fail(
-      'plugin-shape',
-      `apiVersion is ${JSON.stringify(plugin?.apiVersion)}, this core implements ${PLUGIN_API_VERSION}`,
-    );
-  }
-  if (plugin?.step !== undefined && !Object.values(BuildStep).includes(plugin.step)) {
-    fail('plugin-shape', `step ${JSON.stringify(plugin.step)} is not a BuildStep`);
-  }
-  if (typeof plugin?.createTools !== 'function') {
-    fail('plugin-shape', 'the plugin needs a createTools function');
+  for (const problem of toolPluginProblems(plugin)) fail('plugin-shape', problem);
+  if (typeof plugin?.createTools !== 'function')
     return { plugin: String(plugin?.name), tools: [], failures };
-  }
   if (plugin.isEligible) {
-    const eligible = await plugin.isEligible(context);
-    if (typeof eligible !== 'boolean') fail('plugin-shape', 'isEligible must return a boolean');
+    const eligibility = readEligibility(await plugin.isEligible(context));
+    if (!eligibility.eligible && eligibility.invalid) fail('plugin-shape', eligibility.invalid);
   }
 
   let tools: readonly ITool[] = [];
@@ -204,14 +197,27 @@ export async function checkPluginConformance(
         tool.name,
       );
     }
+    // The registry answers an aborted call at once whatever the tool does, so the tool itself is
+    // asked: once its signal fires, its own execute must settle (and stop its work) promptly.
     const controller = new AbortController();
-    const running = registry.execute('conformance-abort-running', tool.name, input, {
-      signal: controller.signal,
-    });
+    const running = Promise.resolve()
+      .then(() =>
+        tool.execute(structuredClone(input), {
+          toolCallId: 'conformance-abort-running',
+          signal: controller.signal,
+          workspaceRoot: context.workspaceRoot,
+        }),
+      )
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort();
-    const settled = await withTimeout(running, timeoutMs);
-    if (settled === 'timeout')
-      fail('abort-is-honoured', 'an aborted call did not settle', tool.name);
+    const abortGraceMs = options.abortGraceMs ?? 2_000;
+    if ((await withTimeout(running, abortGraceMs)) === 'timeout')
+      fail(
+        'abort-is-honoured',
+        `execute kept running ${abortGraceMs} ms after its signal was aborted: stop the work when context.signal fires`,
+        tool.name,
+      );
   }
 
   await plugin.dispose?.();

@@ -125,7 +125,10 @@ describe('custom transports and tool list changes', () => {
 
 describe('MCP plugin', () => {
   it('is ineligible without servers or providers, so the SDK is never loaded for it', async () => {
-    expect(await createMcpPlugin().isEligible?.(createTestBuildContext())).toBe(false);
+    expect(await createMcpPlugin().isEligible?.(createTestBuildContext())).toEqual({
+      eligible: false,
+      reason: 'no MCP servers are configured (mcp.servers) and no builtin providers are given',
+    });
   });
 
   describePluginConformance(

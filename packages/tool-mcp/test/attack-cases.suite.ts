@@ -1,9 +1,9 @@
 import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadAttackCases } from '../../../test-support/attack-cases';
-import type { McpServerConfig } from './service/mcp-server-config';
-import { McpService } from './service/mcp-service';
-import { type RawTool, rawToolsContainer } from './testing/servers';
+import type { McpServerConfig } from '../src/service/mcp-server-config';
+import { McpService } from '../src/service/mcp-service';
+import { type RawTool, rawToolsContainer } from '../src/testing/servers';
 
 const cases = loadAttackCases(['mcp']);
 const policy = new ToolPolicy();

@@ -20,7 +20,7 @@ import {
   setupSteps,
 } from '../../../test-support/attack-cases';
 import { snapshotFolder } from '../../../test-support/folder-snapshot';
-import { createTestWorkspace, type TestWorkspace } from './testing/test-workspace';
+import { createTestWorkspace, type TestWorkspace } from '../src/testing/test-workspace';
 
 const fileTools = ['Read', 'Write', 'Edit', 'ListDir', 'Glob', 'Grep'];
 const cases = loadAttackCases(fileTools);

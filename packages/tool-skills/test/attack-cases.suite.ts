@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
 import { describe, expect, it } from 'vitest';
-import { loadAttackCases } from '../../../../test-support/attack-cases';
-import { makeZip, type TestEntry } from '../testing/archives';
-import { startSkillHub } from '../testing/skillhub-server';
-import { createSkillHubInstallTool } from '../tools/skillhub-tools';
-import { installSkillArchive } from './install-skill-archive';
-import { SkillHubClient } from './skillhub-client';
+import { loadAttackCases } from '../../../test-support/attack-cases';
+import { installSkillArchive } from '../src/skillhub/install-skill-archive';
+import { SkillHubClient } from '../src/skillhub/skillhub-client';
+import { makeZip, type TestEntry } from '../src/testing/archives';
+import { startSkillHub } from '../src/testing/skillhub-server';
+import { createSkillHubInstallTool } from '../src/tools/skillhub-tools';
 
 const cases = loadAttackCases(['skill_install']);
 

@@ -2,12 +2,8 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  fillPlaceholders,
-  loadAttackCases,
-  setupSteps,
-} from '../../../../test-support/attack-cases';
-import { classifyCommand } from './classify-command';
+import { fillPlaceholders, loadAttackCases, setupSteps } from '../../../test-support/attack-cases';
+import { classifyCommand } from '../src/classifier/classify-command';
 
 const cases = loadAttackCases(['Bash']);
 const rank = { allow: 0, warn: 1, block: 2 } as const;

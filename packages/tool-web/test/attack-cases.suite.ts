@@ -1,8 +1,8 @@
 import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadAttackCases, setupSteps } from '../../../../test-support/attack-cases';
-import { type StubServer, startStubServer, tableLookup } from '../testing/stub-server';
-import { createWebFetchTool } from '../tools/web-fetch';
+import { loadAttackCases, setupSteps } from '../../../test-support/attack-cases';
+import { type StubServer, startStubServer, tableLookup } from '../src/testing/stub-server';
+import { createWebFetchTool } from '../src/tools/web-fetch';
 
 const cases = loadAttackCases(['WebFetch']);
 let server: StubServer | undefined;

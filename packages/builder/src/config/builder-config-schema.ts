@@ -3,9 +3,13 @@ import type { TObject } from 'typebox';
 /**
  * The JSON Schema of `tinyelf.config.json` (published as `tinyelf.config.schema.json`), built on
  * first use with `typebox` 1.x (the TypeBox core uses): it costs over a hundred milliseconds to
- * load, which a CLI start-up without a configuration file should not pay.
+ * load, which a CLI start-up without a configuration file should not pay. `sections` adds the
+ * plugins' sections (each plugin's `configKey` and `configSchema`); other top-level keys are left
+ * open here, since a build checks them against the plugins it actually loads.
  */
-export async function builderConfigSchema(): Promise<TObject> {
+export async function builderConfigSchema(
+  sections: Readonly<Record<string, unknown>> = {},
+): Promise<TObject> {
   const { Type } = await import('typebox');
   const permissionMode = Type.Union([
     Type.Literal('default'),
@@ -63,36 +67,18 @@ export async function builderConfigSchema(): Promise<TObject> {
           { additionalProperties: false },
         ),
       ),
-      shell: Type.Optional(
-        Type.Object(
-          {
-            workspaceRoot: Type.Optional(Type.String()),
-            execTimeout: Type.Optional(Type.Integer({ minimum: 1 })),
-            maxOutputBytes: Type.Optional(Type.Integer({ minimum: 1 })),
-            sandbox: Type.Optional(
-              Type.Union([Type.Literal('auto'), Type.Literal('bubblewrap'), Type.Literal('none')], {
-                description:
-                  'Where Bash runs commands: "auto" (default) in bubblewrap where it can start, else directly with a notice; "bubblewrap" never without it; "none" directly.',
-              }),
-            ),
-            bubblewrapPath: Type.Optional(Type.String({ minLength: 1 })),
-            allowNetwork: Type.Optional(Type.Boolean()),
-            readOnlyPaths: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
-            hiddenPaths: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
-            homeDir: Type.Optional(Type.String()),
-            env: Type.Optional(Type.Record(Type.String(), Type.String())),
-            killGraceMs: Type.Optional(Type.Integer({ minimum: 0 })),
-            quarantineDir: Type.Optional(Type.String({ minLength: 1 })),
-          },
-          { additionalProperties: false, description: 'Options of the shell plugin (Bash).' },
-        ),
+      ...Object.fromEntries(
+        Object.entries(sections).map(([key, schema]) => [key, Type.Optional(schema as TObject)]),
       ),
       agents: Type.Optional(
         Type.Record(
           Type.String(),
           Type.Object(
-            { allowedTools: Type.Optional(names), permissionMode: Type.Optional(permissionMode) },
-            { additionalProperties: true },
+            {
+              allowedTools: Type.Optional(names),
+              permissionMode: Type.Optional(permissionMode),
+            },
+            { additionalProperties: false },
           ),
         ),
       ),
@@ -101,7 +87,7 @@ export async function builderConfigSchema(): Promise<TObject> {
       additionalProperties: true,
       title: 'TinyElf configuration',
       description:
-        'Sections of other names (fileSystem, shell, webSearch, webFetch, skills, mcp, sessions) are read by their plugins.',
+        'Besides its own keys, each plugin reads the section named by its configKey (shell, fileSystem, webSearch, webFetch, skills, mcp, sessions, or a third-party plugin’s).',
     },
   );
 }
