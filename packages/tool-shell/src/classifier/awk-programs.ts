@@ -37,15 +37,7 @@ export function awkProgram(
   input: string | undefined,
   environment: ReadonlyMap<string, readonly string[] | undefined> = new Map(),
 ): AwkProgram {
-  const parsed = parseOptions(args, {
-    shortWithValue: 'FvfeEilW',
-    longWithValue: ['field-separator', 'assign', 'file', 'source', 'exec', 'include', 'load'],
-    stopAtOperand: true,
-  });
-  const files = optionValues(parsed, 'f', 'file', 'E', 'exec');
-  const inline = optionValues(parsed, 'e', 'source');
-  const operands = [...parsed.operands];
-  if (files.length === 0 && inline.length === 0 && operands.length) inline.push(operands.shift()!);
+  const { parsed, files, inline, operands } = awkArguments(args);
   const variables = new Map<string, string[] | undefined>();
   for (const assignment of [...optionValues(parsed, 'v', 'assign'), ...operands]) {
     const match = /^([A-Za-z_]\w*)=(.*)$/s.exec(assignment);
@@ -85,6 +77,26 @@ function outputFiles(tokens: readonly AwkToken[], values: AwkValues): string[] {
     files.push(...(names ?? []).filter((name) => isStatic(name)));
   }
   return files;
+}
+
+const awkOptions = {
+  shortWithValue: 'FvfeEilW',
+  longWithValue: ['field-separator', 'assign', 'file', 'source', 'exec', 'include', 'load'],
+  stopAtOperand: true,
+};
+
+function awkArguments(args: readonly string[]) {
+  const parsed = parseOptions(args, awkOptions);
+  const files = optionValues(parsed, 'f', 'file', 'E', 'exec');
+  const inline = optionValues(parsed, 'e', 'source');
+  const operands = [...parsed.operands];
+  if (files.length === 0 && inline.length === 0 && operands.length) inline.push(operands.shift()!);
+  return { parsed, files, inline, operands };
+}
+
+/** The files awk reads its records from (operands that are not `name=value`); none: its input. */
+export function awkInputFiles(args: readonly string[]): string[] {
+  return awkArguments(args).operands.filter((operand) => !/^[A-Za-z_]\w*=/.test(operand));
 }
 
 function addCandidate(

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { awkInputFiles } from '../awk-programs';
 import type { Finding } from '../finding';
 import { inlineShellCommands } from '../inline-shell-calls';
 import { isShell } from '../interpreter-table';
@@ -47,7 +48,10 @@ export const codePayloadRule: Rule = (input, context) => {
   const { program, args, command } = input;
   const findings: Finding[] = [];
   const shell: Kind = { shell: true };
-  for (const payload of payloadsOf(program, args, command.stdin?.text, command.environment)) {
+  const fed = /^(awk|gawk|mawk|nawk)$/.test(program)
+    ? awkRecords(args, command)
+    : command.stdin?.text;
+  for (const payload of payloadsOf(program, args, fed, command.environment)) {
     switch (payload.kind) {
       case 'script':
         if (!isStatic(payload.text))
@@ -116,6 +120,20 @@ export const codePayloadRule: Rule = (input, context) => {
   }
   return findings;
 };
+
+/** What awk reads: its input files when written earlier in the command, else its input. */
+function awkRecords(args: readonly string[], command: SimpleCommand): string | undefined {
+  const read = (path: string) =>
+    command.substitutions?.find((item) => item.path === path)?.output ??
+    (command.cwd === undefined && !path.startsWith('/')
+      ? undefined
+      : writtenFile(command.files, resolve(command.cwd ?? '/', path))?.text);
+  const files = awkInputFiles(args);
+  if (files.length === 0)
+    return command.stdin?.text ?? (command.stdin?.file ? read(command.stdin.file) : undefined);
+  const texts = files.map((file) => (file === '-' ? command.stdin?.text : read(file)));
+  return texts.every((text) => text !== undefined) ? texts.join('') : undefined;
+}
 
 function fromInput(
   program: string,
