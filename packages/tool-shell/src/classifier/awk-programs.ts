@@ -94,6 +94,37 @@ function awkArguments(args: readonly string[]) {
   return { parsed, files, inline, operands };
 }
 
+/**
+ * The arguments with each program file (`-f FILE`, `--file=FILE`, `-E FILE`) whose text is known
+ * (written earlier in the command) given inline instead (`--source TEXT`), so it is judged too.
+ */
+export function inlineProgramFiles(
+  args: readonly string[],
+  read: (path: string) => string | undefined,
+): string[] {
+  const result: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    const attached = /^(?:-[fE](.+)|--(?:file|exec)=(.*))$/s.exec(arg);
+    const path = attached
+      ? (attached[1] ?? attached[2])
+      : /^(-[fE]|--file|--exec)$/.test(arg)
+        ? args[index + 1]
+        : undefined;
+    const text = path === undefined ? undefined : read(path);
+    if (text !== undefined) {
+      result.push('--source', text);
+      if (!attached) index++;
+      continue;
+    }
+    if (!arg.startsWith('-')) return [...result, ...args.slice(index)];
+    result.push(arg);
+    if (/^(-[vF]|--assign|--field-separator)$/.test(arg) && index + 1 < args.length)
+      result.push(args[++index]!);
+  }
+  return result;
+}
+
 /** The files awk reads its records from (operands that are not `name=value`); none: its input. */
 export function awkInputFiles(args: readonly string[]): string[] {
   return awkArguments(args).operands.filter((operand) => !/^[A-Za-z_]\w*=/.test(operand));

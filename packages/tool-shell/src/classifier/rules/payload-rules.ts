@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { awkInputFiles } from '../awk-programs';
+import { awkInputFiles, inlineProgramFiles } from '../awk-programs';
 import type { Finding } from '../finding';
 import { inlineShellCommands } from '../inline-shell-calls';
 import { isShell } from '../interpreter-table';
@@ -48,10 +48,10 @@ export const codePayloadRule: Rule = (input, context) => {
   const { program, args, command } = input;
   const findings: Finding[] = [];
   const shell: Kind = { shell: true };
-  const fed = /^(awk|gawk|mawk|nawk)$/.test(program)
-    ? awkRecords(args, command)
-    : command.stdin?.text;
-  for (const payload of payloadsOf(program, args, fed, command.environment)) {
+  const awk = /^(awk|gawk|mawk|nawk)$/.test(program);
+  const fed = awk ? awkRecords(args, command) : command.stdin?.text;
+  const runArgs = awk ? inlineProgramFiles(args, (path) => readKnown(path, command)) : args;
+  for (const payload of payloadsOf(program, runArgs, fed, command.environment)) {
     switch (payload.kind) {
       case 'script':
         if (!isStatic(payload.text))
@@ -123,16 +123,25 @@ export const codePayloadRule: Rule = (input, context) => {
 
 /** What awk reads: its input files when written earlier in the command, else its input. */
 function awkRecords(args: readonly string[], command: SimpleCommand): string | undefined {
-  const read = (path: string) =>
-    command.substitutions?.find((item) => item.path === path)?.output ??
-    (command.cwd === undefined && !path.startsWith('/')
-      ? undefined
-      : writtenFile(command.files, resolve(command.cwd ?? '/', path))?.text);
   const files = awkInputFiles(args);
   if (files.length === 0)
-    return command.stdin?.text ?? (command.stdin?.file ? read(command.stdin.file) : undefined);
-  const texts = files.map((file) => (file === '-' ? command.stdin?.text : read(file)));
+    return (
+      command.stdin?.text ??
+      (command.stdin?.file ? readKnown(command.stdin.file, command) : undefined)
+    );
+  const texts = files.map((file) =>
+    file === '-' ? command.stdin?.text : readKnown(file, command),
+  );
   return texts.every((text) => text !== undefined) ? texts.join('') : undefined;
+}
+
+/** The text of a process substitution or of a file written earlier in the command, when known. */
+function readKnown(path: string, command: SimpleCommand): string | undefined {
+  const substitution = command.substitutions?.find((item) => item.path === path);
+  if (substitution) return substitution.output;
+  if (command.cwd === undefined && !path.startsWith('/')) return undefined;
+  const text = writtenFile(command.files, resolve(command.cwd ?? '/', path))?.text;
+  return text !== undefined && isStatic(text) ? text : undefined;
 }
 
 function fromInput(
