@@ -177,6 +177,22 @@ const toolWrites: [Verdict, string][] = [
   ['allow', "sed 's/a/b/w /dev/stdout' notes.txt"],
 ];
 
+// `$"..."` is a locale string wherever it stands in a word: without a catalogue, the string.
+const localeStringsInWords: [Verdict, string][] = [
+  ['block', 'rm${IFS}$"-rf"${IFS}/'],
+  ['block', 'r$"m" -rf /'],
+  ['block', 'rm -$"rf" ~'],
+  ['block', 'shut$"down" -h now'],
+  ['block', 'x=$"kill"; $x -9 -$"1"'],
+  ['block', 'mkfs.$"ext4" /dev/sd$"a"'],
+  ['block', "eval 'rm -r'$\"f\"' /'"],
+  ['block', 'bash -c \'system$"ctl" power$"off"\''],
+  ['warn', 'git con$"fig" core.hooksPath /tmp/h'],
+  ['allow', 'echo $"hello"world'],
+  ['allow', 'echo cost: 5$'],
+  ['allow', 'name=build$"-1"; mkdir -p "$name"'],
+];
+
 describe('Code bash parses again', () => {
   it.each(lineBreaksInQuotedCode)(
     'line breaks in quoted code: %s: %s',
@@ -213,6 +229,10 @@ describe('Code bash parses again', () => {
     },
   );
   it.each(toolWrites)('tool writes: %s: %s', async (verdict, command) => {
+    const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
+    expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
+  });
+  it.each(localeStringsInWords)('locale strings in words: %s: %s', async (verdict, command) => {
     const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
     expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
   });
