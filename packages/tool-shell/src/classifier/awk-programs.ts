@@ -37,15 +37,7 @@ export function awkProgram(
   input: string | undefined,
   environment: ReadonlyMap<string, readonly string[] | undefined> = new Map(),
 ): AwkProgram {
-  const parsed = parseOptions(args, {
-    shortWithValue: 'FvfeEilW',
-    longWithValue: ['field-separator', 'assign', 'file', 'source', 'exec', 'include', 'load'],
-    stopAtOperand: true,
-  });
-  const files = optionValues(parsed, 'f', 'file', 'E', 'exec');
-  const inline = optionValues(parsed, 'e', 'source');
-  const operands = [...parsed.operands];
-  if (files.length === 0 && inline.length === 0 && operands.length) inline.push(operands.shift()!);
+  const { parsed, files, inline, operands } = awkArguments(args);
   const variables = new Map<string, string[] | undefined>();
   for (const assignment of [...optionValues(parsed, 'v', 'assign'), ...operands]) {
     const match = /^([A-Za-z_]\w*)=(.*)$/s.exec(assignment);
@@ -85,6 +77,57 @@ function outputFiles(tokens: readonly AwkToken[], values: AwkValues): string[] {
     files.push(...(names ?? []).filter((name) => isStatic(name)));
   }
   return files;
+}
+
+const awkOptions = {
+  shortWithValue: 'FvfeEilW',
+  longWithValue: ['field-separator', 'assign', 'file', 'source', 'exec', 'include', 'load'],
+  stopAtOperand: true,
+};
+
+function awkArguments(args: readonly string[]) {
+  const parsed = parseOptions(args, awkOptions);
+  const files = optionValues(parsed, 'f', 'file', 'E', 'exec');
+  const inline = optionValues(parsed, 'e', 'source');
+  const operands = [...parsed.operands];
+  if (files.length === 0 && inline.length === 0 && operands.length) inline.push(operands.shift()!);
+  return { parsed, files, inline, operands };
+}
+
+/**
+ * The arguments with each program file (`-f FILE`, `--file=FILE`, `-E FILE`) whose text is known
+ * (written earlier in the command) given inline instead (`--source TEXT`), so it is judged too.
+ */
+export function inlineProgramFiles(
+  args: readonly string[],
+  read: (path: string) => string | undefined,
+): string[] {
+  const result: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    const attached = /^(?:-[fE](.+)|--(?:file|exec)=(.*))$/s.exec(arg);
+    const path = attached
+      ? (attached[1] ?? attached[2])
+      : /^(-[fE]|--file|--exec)$/.test(arg)
+        ? args[index + 1]
+        : undefined;
+    const text = path === undefined ? undefined : read(path);
+    if (text !== undefined) {
+      result.push('--source', text);
+      if (!attached) index++;
+      continue;
+    }
+    if (!arg.startsWith('-')) return [...result, ...args.slice(index)];
+    result.push(arg);
+    if (/^(-[vF]|--assign|--field-separator)$/.test(arg) && index + 1 < args.length)
+      result.push(args[++index]!);
+  }
+  return result;
+}
+
+/** The files awk reads its records from (operands that are not `name=value`); none: its input. */
+export function awkInputFiles(args: readonly string[]): string[] {
+  return awkArguments(args).operands.filter((operand) => !/^[A-Za-z_]\w*=/.test(operand));
 }
 
 function addCandidate(

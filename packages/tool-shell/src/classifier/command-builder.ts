@@ -58,17 +58,24 @@ export class CommandBuilder {
       const name = node.childForFieldName('name');
       if (name) words.push(...this.walker.fields(name, scope));
       const argumentNodes = node.childrenForFieldName('argument');
+      let prefix = '';
       for (const [index, argument] of argumentNodes.entries()) {
-        // `$"config"` as an argument parses as a `$` token then the string: bash reads one
-        // locale string, which without a message catalogue is the string as written.
+        // `$"config"` as an argument parses as a `$` token then the string (`-$"rf"`: a `-$`
+        // token): bash reads one word with a locale string, which without a message catalogue
+        // is the string as written.
         const next = argumentNodes[index + 1];
         if (
           argument?.type === '$' &&
           next?.type === 'string' &&
           next.startIndex === argument.endIndex
-        )
+        ) {
+          prefix = argument.text.slice(0, -1);
           continue;
-        if (argument) words.push(...this.walker.fields(argument, scope));
+        }
+        if (!argument) continue;
+        if (prefix) words.push(prefix + this.walker.value(argument, scope));
+        else words.push(...this.walker.fields(argument, scope));
+        prefix = '';
       }
       if (words[0] !== undefined) words[0] = hashedProgram(words[0], scope, commandScope);
       const redirects = [...outer];

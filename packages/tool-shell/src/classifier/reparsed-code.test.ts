@@ -1,12 +1,10 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are shell code, not templates
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from './classify-command';
 import type { Verdict } from './finding';
-import { formatPrintf } from './printf-format';
 
 // Code that bash parses again (eval, bash -c, sourced input, scripts written then run, awk's
 // shell, package builds), each classified in a fresh empty workspace (never run) with the exact
@@ -73,6 +71,13 @@ const awkShell: [Verdict, string][] = [
   ['block', "awk -F: '{ system($2) }' <<< 'x:poweroff'"],
   ['block', 'gawk \'BEGIN { "systemctl reboot" |& getline }\''],
   ['block', "awk 'BEGIN { system(ARGV[2]) }' a 'rm -rf ~'"],
+  ['block', "echo 'rm -rf /' > cmds.txt; awk '{ system($0) }' cmds.txt"],
+  ['block', "awk '{ system($0) }' < <(echo 'kill -9 -1')"],
+  ['block', "awk '{ system($1) }' <(echo reboot)"],
+  ['block', 'echo \'BEGIN { system("rm -rf /") }\' > x.awk; awk -f x.awk'],
+  ['block', "printf '%s\\n' '{ print | \"sh\" }' > p.awk; echo reboot | awk -f p.awk"],
+  ['block', 'awk -f <(echo \'BEGIN { system("kill -9 -1") }\')'],
+  ['allow', "echo '{ print $1 }' > p.awk; awk -f p.awk data.txt"],
   ['allow', "awk '{ print $2 }' data.txt"],
   ['allow', 'awk -F, \'NR > 1 { total += $3 } END { printf "%.2f\\n", total }\' sales.csv'],
   ['allow', 'awk \'{ print > "out.csv" }\' in.csv'],
@@ -170,6 +175,22 @@ const toolWrites: [Verdict, string][] = [
   ['allow', "sed 's/a/b/w /dev/stdout' notes.txt"],
 ];
 
+// `$"..."` is a locale string wherever it stands in a word: without a catalogue, the string.
+const localeStringsInWords: [Verdict, string][] = [
+  ['block', 'rm${IFS}$"-rf"${IFS}/'],
+  ['block', 'r$"m" -rf /'],
+  ['block', 'rm -$"rf" ~'],
+  ['block', 'shut$"down" -h now'],
+  ['block', 'x=$"kill"; $x -9 -$"1"'],
+  ['block', 'mkfs.$"ext4" /dev/sd$"a"'],
+  ['block', "eval 'rm -r'$\"f\"' /'"],
+  ['block', 'bash -c \'system$"ctl" power$"off"\''],
+  ['warn', 'git con$"fig" core.hooksPath /tmp/h'],
+  ['allow', 'echo $"hello"world'],
+  ['allow', 'echo cost: 5$'],
+  ['allow', 'name=build$"-1"; mkdir -p "$name"'],
+];
+
 describe('Code bash parses again', () => {
   it.each(lineBreaksInQuotedCode)(
     'line breaks in quoted code: %s: %s',
@@ -209,29 +230,12 @@ describe('Code bash parses again', () => {
     const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
     expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
   });
-  it.each(packageBuilds)('package builds: %s: %s', async (verdict, command) => {
+  it.each(localeStringsInWords)('locale strings in words: %s: %s', async (verdict, command) => {
     const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
     expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
   });
-});
-
-describe('formatPrintf prints what bash printf prints', () => {
-  const formats: string[][] = [
-    ['%s\\n', 'a', 'b'],
-    ['\\x25s|%s', 'x'],
-    ['%5s|%-5s|%.2s|', 'ab', 'cd', 'efgh'],
-    ['%b', 'a\\tb\\0101\\cstop'],
-    ['%d %x %X %o %05d', '42', '255', '255', '8', '7'],
-    ['%c%c', 'rm', 'mv'],
-    ['\\162\\155 %%s %s', 'z'],
-    ['%s=%s;', 'k1', 'v1', 'k2'],
-    ['no conversions'],
-  ];
-  it.each(formats)('printf %j', (...words) => {
-    const [format, ...args] = words as [string, ...string[]];
-    const bash = execFileSync('bash', ['-c', 'printf "$@"', 'printf', format, ...args], {
-      encoding: 'utf8',
-    });
-    expect(formatPrintf(format, args)).toBe(bash);
+  it.each(packageBuilds)('package builds: %s: %s', async (verdict, command) => {
+    const result = await classifyCommand(command, { workspaceRoot, homeDir: '/home/elf' });
+    expect(result.verdict, JSON.stringify(result.findings)).toBe(verdict);
   });
 });

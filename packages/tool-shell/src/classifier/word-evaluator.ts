@@ -94,6 +94,11 @@ function piece(node: Node, context: WordContext, quoted: boolean, first: boolean
       let index = 0;
       for (const child of node.children) {
         if (!child) continue;
+        // `$"..."` inside a word parses as a `$` token then the string: one locale string,
+        // which without a message catalogue is the string as written (`rm${IFS}$"-rf"`).
+        const next = child.nextSibling;
+        if (child.type === '$' && next?.type === 'string' && next.startIndex === child.endIndex)
+          continue;
         value += piece(child, context, quoted, first && index === 0);
         index++;
       }

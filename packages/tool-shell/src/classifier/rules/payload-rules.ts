@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { awkInputFiles, inlineProgramFiles } from '../awk-programs';
 import type { Finding } from '../finding';
 import { inlineShellCommands } from '../inline-shell-calls';
 import { isShell } from '../interpreter-table';
@@ -47,7 +48,10 @@ export const codePayloadRule: Rule = (input, context) => {
   const { program, args, command } = input;
   const findings: Finding[] = [];
   const shell: Kind = { shell: true };
-  for (const payload of payloadsOf(program, args, command.stdin?.text, command.environment)) {
+  const awk = /^(awk|gawk|mawk|nawk)$/.test(program);
+  const fed = awk ? awkRecords(args, command) : command.stdin?.text;
+  const runArgs = awk ? inlineProgramFiles(args, (path) => readKnown(path, command)) : args;
+  for (const payload of payloadsOf(program, runArgs, fed, command.environment)) {
     switch (payload.kind) {
       case 'script':
         if (!isStatic(payload.text))
@@ -116,6 +120,29 @@ export const codePayloadRule: Rule = (input, context) => {
   }
   return findings;
 };
+
+/** What awk reads: its input files when written earlier in the command, else its input. */
+function awkRecords(args: readonly string[], command: SimpleCommand): string | undefined {
+  const files = awkInputFiles(args);
+  if (files.length === 0)
+    return (
+      command.stdin?.text ??
+      (command.stdin?.file ? readKnown(command.stdin.file, command) : undefined)
+    );
+  const texts = files.map((file) =>
+    file === '-' ? command.stdin?.text : readKnown(file, command),
+  );
+  return texts.every((text) => text !== undefined) ? texts.join('') : undefined;
+}
+
+/** The text of a process substitution or of a file written earlier in the command, when known. */
+function readKnown(path: string, command: SimpleCommand): string | undefined {
+  const substitution = command.substitutions?.find((item) => item.path === path);
+  if (substitution) return substitution.output;
+  if (command.cwd === undefined && !path.startsWith('/')) return undefined;
+  const text = writtenFile(command.files, resolve(command.cwd ?? '/', path))?.text;
+  return text !== undefined && isStatic(text) ? text : undefined;
+}
 
 function fromInput(
   program: string,
