@@ -16,6 +16,7 @@ export const APPLICABLE_SERVER_SCENARIOS: readonly string[] = [
   'prompts-get-simple',
   'json-schema-2020-12',
   'dns-rebinding-protection',
+  'server-sse-multiple-streams',
 ];
 
 /** Scenarios that test something the server does not offer, with the reason. */
@@ -33,9 +34,7 @@ export const NOT_APPLICABLE_SERVER_SCENARIOS: Readonly<Record<string, string>> =
   'elicitation-sep1034-defaults': 'the server does not ask the client for elicitation',
   'elicitation-sep1330-enums': 'the server does not ask the client for elicitation',
   'server-sse-polling':
-    'stateless server (no sessions, for load balancing): each POST is answered on its own stream, no resumption',
-  'server-sse-multiple-streams':
-    'stateless server (no sessions): the scenario needs a session id and only warns without one',
+    'stateless server (no session state, for load balancing): no event store, so no stream resumption; the scenario calls a fixed test_reconnection tool and only warns',
   'resources-read-text':
     'reads the fixed test resource test://static-text; skills are skill://<name>',
   'resources-read-binary':

@@ -134,6 +134,14 @@ describe('tinyelf mcp serve --http: protocol', () => {
     expect(logged).toEqual(
       ['one', 'two', 'three'].map((data) => ({ level: 'info', logger: 'count_up', data })),
     );
+    // The level is the client's own: another client still gets no log messages.
+    const other = await connect(url);
+    const otherLogged: unknown[] = [];
+    other.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      otherLogged.push(notification.params);
+    });
+    await other.callTool({ name: 'count_up', arguments: {} });
+    expect(otherLogged).toEqual([]);
   });
 
   it('offers the skills as resources and the slash commands as prompts', async () => {
