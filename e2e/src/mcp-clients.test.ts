@@ -168,7 +168,7 @@ describe('tinyelf mcp serve with real MCP clients', () => {
       );
       await expect(
         inspector([server.url, '--transport', 'http', '--method', 'tools/list']),
-      ).rejects.toThrow('A bearer token is required (Authorization: Bearer <token>)');
+      ).rejects.toThrow('A bearer token is required');
     } finally {
       expect(await server.stop()).toBe(0);
     }

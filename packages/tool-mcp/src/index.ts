@@ -8,6 +8,7 @@ export { type McpProvider, McpProviderRegistry } from './builtin/mcp-provider-re
 export { type DirectMcpAgentConfig, loadDirectMcpTools } from './direct/load-direct-mcp-tools';
 export {
   type ConnectableMcpServer,
+  type McpHttpClient,
   type StatelessMcpHttpServer,
   type StatelessMcpHttpServerOptions,
   startStatelessMcpHttpServer,

@@ -63,7 +63,8 @@ export async function mcpServeCommand(options: McpServeOptions): Promise<number>
       allowedHosts: options.allowHosts,
       allowedOrigins: options.allowOrigins,
       version: VERSION,
-      serverFor: (path) => (path === '/mcp' ? () => registryMcpServer(state) : undefined),
+      serverFor: (path) =>
+        path === '/mcp' ? (client) => registryMcpServer(state, client.sessionId) : undefined,
     });
     const access =
       http.token === undefined

@@ -12,21 +12,27 @@ const LEVELS: readonly LoggingLevel[] = [
   'emergency',
 ];
 
-/**
- * The level a client set with `logging/setLevel`. The HTTP server is stateless (no sessions), so
- * the level is the server's: every client holding the token shares it. Until one is set, no log
- * messages are sent.
- */
-export class McpLogLevel {
-  private level: LoggingLevel | undefined;
+/** The most clients whose level is remembered (the oldest is forgotten first). */
+const MAX_CLIENTS = 10_000;
 
-  /** Sets the least severe level sent. */
-  set(level: LoggingLevel): void {
-    this.level = level;
+/**
+ * The levels clients set with `logging/setLevel`, by the session id that tells HTTP clients apart
+ * ('' over stdio, or for a client that sends none). Until a client sets one, it gets no log
+ * messages.
+ */
+export class McpLogLevels {
+  private readonly levels = new Map<string, LoggingLevel>();
+
+  /** Sets the least severe level a client is sent. */
+  set(client: string, level: LoggingLevel): void {
+    this.levels.delete(client);
+    this.levels.set(client, level);
+    if (this.levels.size > MAX_CLIENTS) this.levels.delete(this.levels.keys().next().value ?? '');
   }
 
-  /** Whether a message at this level is sent. */
-  allows(level: LoggingLevel): boolean {
-    return this.level !== undefined && LEVELS.indexOf(level) >= LEVELS.indexOf(this.level);
+  /** Whether a client is sent a message at this level. */
+  allows(client: string, level: LoggingLevel): boolean {
+    const set = this.levels.get(client);
+    return set !== undefined && LEVELS.indexOf(level) >= LEVELS.indexOf(set);
   }
 }

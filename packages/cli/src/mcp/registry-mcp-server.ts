@@ -10,7 +10,7 @@ import { Tokens } from '@tinyelf/core';
 import { CommandLoader, SkillsLoader, type SkillsOptions } from '@tinyelf/tool-skills';
 import { VERSION } from '../version';
 import { serveCommandPrompts } from './command-prompts';
-import { McpLogLevel } from './log-level';
+import { McpLogLevels } from './log-level';
 import { ProtocolErrorCode, protocolError } from './protocol-error';
 import { installRemoteToolExtensions } from './remote-tool-extensions';
 import { runToolCall } from './run-tool-call';
@@ -23,8 +23,8 @@ export interface RegistryMcpState {
   readonly skills: SkillsLoader | undefined;
   /** The registry's slash commands, when it offers `slash_command`. */
   readonly commands: CommandLoader | undefined;
-  /** The level `logging/setLevel` set. */
-  readonly logLevel: McpLogLevel;
+  /** The levels clients set with `logging/setLevel`. */
+  readonly logLevels: McpLogLevels;
   /** Calls so far, for their ids. */
   calls: number;
 }
@@ -42,7 +42,7 @@ export function registryMcpState(built: BuiltRegistry): RegistryMcpState {
     commands: built.registry.has('slash_command')
       ? new CommandLoader({ workspaceRoot, homeDir: skillsOptions.homeDir })
       : undefined,
-    logLevel: new McpLogLevel(),
+    logLevels: new McpLogLevels(),
     calls: 0,
   };
 }
@@ -68,9 +68,9 @@ function listTools(built: BuiltRegistry) {
 /**
  * An MCP server over a composed registry: its tools (an unknown name is the protocol error
  * -32602), progress as `notifications/progress` when the client sent a `progressToken`, log
- * messages after `logging/setLevel`, the skills as resources and the slash commands as prompts.
+ * messages after `logging/setLevel` (per client: `client` is its HTTP session id), the skills as resources and the slash commands as prompts.
  */
-export function registryMcpServer(state: RegistryMcpState): Server {
+export function registryMcpServer(state: RegistryMcpState, client = ''): Server {
   const { built } = state;
   const server = new Server(
     { name: 'tinyelf', version: VERSION },
@@ -86,7 +86,7 @@ export function registryMcpServer(state: RegistryMcpState): Server {
   installRemoteToolExtensions(server, built);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(built) }));
   server.setRequestHandler(SetLevelRequestSchema, async (request) => {
-    state.logLevel.set(request.params.level);
+    state.logLevels.set(client, request.params.level);
     return {};
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -97,7 +97,7 @@ export function registryMcpServer(state: RegistryMcpState): Server {
         `Unknown tool "${name}". Available tools: ${built.registry.getNames().join(', ')}.`,
       );
     const log = (level: LoggingLevel, data: string) => {
-      if (state.logLevel.allows(level))
+      if (state.logLevels.allows(client, level))
         void extra
           .sendNotification({
             method: 'notifications/message',

@@ -12,17 +12,17 @@ export interface InFlightRequest {
 }
 
 /**
- * The requests a stateless server is running, by JSON-RPC id, across the HTTP requests that
- * carry them: a `notifications/cancelled` arrives in a POST of its own, and shutting down must
- * reach every request still running. Without sessions, an id is matched among the requests of
- * every client holding the token (one principal).
+ * The requests a stateless server is running, by client and JSON-RPC id, across the HTTP requests
+ * that carry them: a `notifications/cancelled` arrives in a POST of its own, and shutting down must
+ * reach every request still running. The client is the `Mcp-Session-Id` the server gave it at
+ * initialize ('' for a client that sends none).
  */
 export class InFlightRequests {
   private readonly byId = new Map<string, Set<InFlightRequest>>();
 
   /** Tracks a request until the returned function is called. */
-  add(id: RequestId, request: InFlightRequest): () => void {
-    const key = JSON.stringify(id);
+  add(client: string, id: RequestId, request: InFlightRequest): () => void {
+    const key = JSON.stringify([client, id]);
     const set = this.byId.get(key) ?? new Set();
     set.add(request);
     this.byId.set(key, set);
@@ -32,9 +32,9 @@ export class InFlightRequests {
     };
   }
 
-  /** Cancels the requests in flight with this id; true when there was one. */
-  cancel(id: unknown, reason: string): boolean {
-    const set = this.byId.get(JSON.stringify(id));
+  /** Cancels this client's requests in flight with this id; true when there was one. */
+  cancel(client: string, id: unknown, reason: string): boolean {
+    const set = this.byId.get(JSON.stringify([client, id]));
     for (const request of set ?? []) request.cancel(reason);
     return Boolean(set?.size);
   }

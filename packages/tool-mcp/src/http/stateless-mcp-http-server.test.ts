@@ -177,6 +177,30 @@ describe('stateless MCP HTTP server: stopping calls', () => {
     await expect.poll(() => server.inFlight).toBe(0);
   });
 
+  it("gives each client an Mcp-Session-Id, so one client's cancellation stops its own call only", async () => {
+    const { url, log, server } = await start();
+    const first = await connect(url);
+    const second = await connect(url);
+    const ids = [first, second].map(
+      (client) => (client.transport as StreamableHTTPClientTransport).sessionId,
+    );
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).not.toBe(ids[0]);
+    const controller = new AbortController();
+    const cancelled = first.callTool({ name: 'wait', arguments: {} }, undefined, {
+      signal: controller.signal,
+    });
+    const running = second.callTool({ name: 'wait', arguments: {} });
+    await expect.poll(() => log.started).toBe(2);
+    controller.abort();
+    await expect(cancelled).rejects.toThrow();
+    await expect.poll(() => log.aborted).toBe(1);
+    expect(server.inFlight).toBe(1);
+    await server.close();
+    await expect(running).rejects.toThrow('The server is shutting down');
+    expect(log.aborted).toBe(2);
+  });
+
   it('aborts the tool when the client closes the request', async () => {
     const { url, log, server } = await start();
     const target = new URL(url);

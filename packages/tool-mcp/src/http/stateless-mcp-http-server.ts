@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TinyElfError } from '@tinyelf/core';
@@ -18,12 +18,24 @@ export interface ConnectableMcpServer {
   close(): Promise<void>;
 }
 
+/** Which client an HTTP request comes from. */
+export interface McpHttpClient {
+  /**
+   * The `Mcp-Session-Id` the server gave the client in its answer to `initialize` ('' when the
+   * client sends none). The server keeps no session state: the id only tells clients apart (for
+   * cancellation, and for state such as a log level a server keeps per client).
+   */
+  readonly sessionId: string;
+}
+
 /** Options of {@link startStatelessMcpHttpServer}. */
 export interface StatelessMcpHttpServerOptions {
   /** The server for a request path (`/mcp`, `/mcp/<id>`), a new one per request; undefined for 404. */
   readonly serverFor: (
     path: string,
-  ) => (() => ConnectableMcpServer | Promise<ConnectableMcpServer>) | undefined;
+  ) =>
+    | ((client: McpHttpClient) => ConnectableMcpServer | Promise<ConnectableMcpServer>)
+    | undefined;
   /** @default a random token */
   readonly token?: string;
   /**
@@ -63,19 +75,28 @@ export interface StatelessMcpHttpServer {
 }
 
 /** The JSON-RPC requests (with an id) and cancellations in a body (one message or a batch). */
-function messagesOf(body: unknown): { requests: RequestId[]; cancelled: unknown[] } {
+function messagesOf(body: unknown): {
+  requests: RequestId[];
+  cancelled: unknown[];
+  initialize: boolean;
+} {
   const requests: RequestId[] = [];
   const cancelled: unknown[] = [];
+  let initialize = false;
   for (const message of Array.isArray(body) ? body : [body]) {
     if (typeof message !== 'object' || message === null) continue;
     const { id, method, params } = message as { id?: unknown; method?: unknown; params?: unknown };
     if (typeof method !== 'string') continue;
     if (typeof id === 'string' || typeof id === 'number') requests.push(id);
+    if (method === 'initialize') initialize = true;
     if (method === 'notifications/cancelled')
       cancelled.push((params as { requestId?: unknown } | undefined)?.requestId);
   }
-  return { requests, cancelled };
+  return { requests, cancelled, initialize };
 }
+
+/** A session id as the spec allows it: visible ASCII, here up to 128 characters. */
+const SESSION_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
 
 /**
  * Serves MCP over Streamable HTTP, statelessly (each POST gets a fresh server and transport), on
@@ -146,9 +167,17 @@ export async function startStatelessMcpHttpServer(
       if (read.status === 413) response.once('finish', () => request.socket.destroy());
       return fail(response, read.status, read.message, { connection: 'close' });
     }
-    const { requests, cancelled } = messagesOf(read.body);
-    for (const id of cancelled) inFlight.cancel(id, 'The client cancelled the request.');
-    const server = await create();
+    const { requests, cancelled, initialize } = messagesOf(read.body);
+    const given = request.headers['mcp-session-id'];
+    let sessionId = typeof given === 'string' && SESSION_ID_PATTERN.test(given) ? given : '';
+    if (initialize) {
+      // A new client: an id it sends back on every request, so that its cancellations reach its
+      // own calls only. Stateless: any instance accepts any id.
+      sessionId = randomUUID();
+      response.setHeader('mcp-session-id', sessionId);
+    }
+    for (const id of cancelled) inFlight.cancel(sessionId, id, 'The client cancelled the request.');
+    const server = await create({ sessionId });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     const ended = new Promise<void>((resolve) => response.once('close', resolve));
     /** Aborts a request's handler the way the SDK does on `notifications/cancelled`. */
@@ -159,7 +188,7 @@ export async function startStatelessMcpHttpServer(
         params: { requestId: id, reason },
       });
     const untrack = requests.map((id) =>
-      inFlight.add(id, {
+      inFlight.add(sessionId, id, {
         ended,
         cancel: (reason) => {
           abort(id, reason);
