@@ -192,7 +192,9 @@ export class McpServerConnection implements McpConnection {
           continue;
         }
         if (isAuthorizationNeeded(error)) throw authorizationError(this.serverId, error);
-        if (this.client !== client || isConnectionLost(error)) {
+        // A server's own error answer (an McpError) never means the connection is gone.
+        const answered = (error as { name?: string }).name === 'McpError';
+        if (this.client !== client || (!answered && isConnectionLost(error))) {
           if (this.client === client) this.dropClient();
           throw new TinyElfError({
             code: 'MCP_CONNECTION_LOST',
