@@ -32,6 +32,7 @@ const APPLICABLE = [
   'auth/scope-from-www-authenticate',
   'auth/scope-from-scopes-supported',
   'auth/scope-omitted-when-undefined',
+  'auth/scope-step-up',
   'auth/scope-retry-limit',
   'auth/token-endpoint-auth-basic',
   'auth/token-endpoint-auth-post',
@@ -87,7 +88,7 @@ describe('the MCP conformance suite, client scenarios', () => {
         resolve(stdout),
       );
     });
-    expect(listed).toContain('auth/scope-step-up');
+    expect(listed).toContain('auth/client-credentials-jwt');
     for (const scenario of APPLICABLE) expect(listed).toContain(`- ${scenario}\n`);
   });
 

@@ -85,7 +85,7 @@ describe('OAuth against a real authorization server on loopback', () => {
     expect(await logoutMcpServer(config, { directory })).toBe(false);
   });
 
-  it('authorizes then and there when the host has a user to show the page to', async () => {
+  it('authorizes then and there when the host has a user to show the page to, at start and after a revocation', async () => {
     const { server, config, directory } = await setup();
     const opened: string[] = [];
     const service = new McpService([config], {
@@ -101,5 +101,15 @@ describe('OAuth against a real authorization server on loopback', () => {
     cleanup.push(() => service.dispose());
     expect((await service.start())[0]).toMatchObject({ state: 'connected', tools: 1 });
     expect(opened).toEqual([new URL('/authorize', server.url).href]);
+
+    // Revoked in the middle of the session: the user is asked again and the call goes through.
+    const registry = new ToolRegistry({ spillDirectory: false });
+    service.attach(registry);
+    server.revokeAll();
+    const call = await registry.execute('c', 'mcp__linear__whoami', {});
+    expect(call).toMatchObject({ isError: false });
+    expect(call.content).toMatch(/^client /);
+    expect(opened).toHaveLength(2);
+    expect(server.counts.authorizations).toBe(2);
   });
 });

@@ -2,11 +2,11 @@ import type { DependencyContainer, ITool, Logger, RiskWarning, ToolRegistry } fr
 import { silentLogger } from '@tinyelf/core';
 import { McpToolAdapter } from '../adapter/mcp-tool-adapter';
 import { checkServerId, McpNameError } from '../adapter/mcp-tool-name';
-import { loginMcpServer } from '../oauth/login';
+import { InteractiveAuthorization } from '../oauth/interactive-authorization';
 import type { McpClientHandlers } from './client-handlers';
 import { isAuthorizationNeeded } from './connection-errors';
 import type { McpServerConfig } from './mcp-server-config';
-import type { McpOAuthOptions } from './oauth-options';
+import type { McpOAuthOptions, McpServerOAuthConfig } from './oauth-options';
 import { authorizationError, McpServerConnection } from './server-connection';
 import { serverLaunchWarnings } from './server-launch-risk';
 import { transportFactoryFor } from './transport-factories';
@@ -58,6 +58,7 @@ export class McpService {
   >();
   private readonly attached = new Set<ToolRegistry>();
   private readonly closing: Promise<void>[] = [];
+  private readonly interactive: InteractiveAuthorization[] = [];
   private readonly registered = new Map<string, string[]>();
   private readonly logger: Logger;
   /** Tools and servers refused, with the reason. */
@@ -95,10 +96,20 @@ export class McpService {
         }
         const stderr = { text: '' };
         const connectTimeoutMs = this.options.connectTimeoutMs ?? 30_000;
+        const oauth = this.options.oauth;
+        const interactive = oauth?.openUrl
+          ? new InteractiveAuthorization(
+              config.id,
+              ((config as { oauth?: unknown }).oauth || {}) as McpServerOAuthConfig,
+              { ...oauth, openUrl: oauth.openUrl },
+            )
+          : undefined;
+        if (interactive) this.interactive.push(interactive);
         const connection = new McpServerConnection(
           config.id,
-          transportFactoryFor(config, this.options.container, stderr, this.options.oauth),
+          transportFactoryFor(config, this.options.container, stderr, oauth, interactive),
           {
+            authorize: interactive && ((transport) => interactive.complete(transport)),
             onToolsChanged: (changed) => this.refresh(changed.serverId),
             connectTimeoutMs,
             elicit: this.options.elicit,
@@ -108,8 +119,7 @@ export class McpService {
         try {
           await connection.connect(connectTimeoutMs).catch(async (error) => {
             // An interactive host authorizes then and there, and the server is connected again.
-            if (!isAuthorizationNeeded(error) || !this.options.oauth?.openUrl) throw error;
-            await loginMcpServer(config, this.options.oauth);
+            if (!(await connection.authorizeAfter(error))) throw error;
             await connection.connect(connectTimeoutMs);
           });
         } catch (error) {
@@ -211,6 +221,7 @@ export class McpService {
   /** Closes every connection; stdio server processes end. */
   async dispose(): Promise<void> {
     await Promise.all([
+      ...this.interactive.splice(0).map((authorization) => authorization.close()),
       ...[...this.connections.values()].map(({ connection }) => connection.close()),
       ...this.closing.splice(0),
     ]);

@@ -20,6 +20,11 @@ export interface McpServerConnectionOptions extends McpClientHandlers {
   readonly onToolsChanged?: (connection: McpServerConnection) => void;
   /** The budget of a reconnect (at most the call's timeout). @default 30_000 */
   readonly connectTimeoutMs?: number;
+  /**
+   * With a user present: completes an authorization the server asked for over this transport (the
+   * user was sent to the authorization page); the call or connect is then tried again once.
+   */
+  readonly authorize?: (transport: Transport | undefined) => Promise<void>;
 }
 
 /**
@@ -32,6 +37,7 @@ export interface McpServerConnectionOptions extends McpClientHandlers {
  */
 export class McpServerConnection implements McpConnection {
   private client: Client | undefined;
+  private transport: Transport | undefined;
   private toolList: McpToolInfo[] = [];
   private reconnecting: Promise<void> | undefined;
   private readonly backoff = new ReconnectBackoff();
@@ -80,6 +86,7 @@ export class McpServerConnection implements McpConnection {
     let abandoned = false;
     const attempt = (async () => {
       const transport = await this.createTransport();
+      this.transport = transport;
       if (abandoned) {
         await transport.close();
         throw new Error('abandoned');
@@ -107,6 +114,16 @@ export class McpServerConnection implements McpConnection {
       clearTimeout(timer);
     }
     this.client = client;
+  }
+
+  /**
+   * Whether an error of the last connect or call is one a user present could fix, after which it
+   * completes that authorization (the caller then tries again).
+   */
+  async authorizeAfter(error: unknown): Promise<boolean> {
+    if (!isAuthorizationNeeded(error) || !this.options.authorize) return false;
+    await this.options.authorize(this.transport);
+    return true;
   }
 
   private track(closing: Promise<unknown>): void {
@@ -191,8 +208,13 @@ export class McpServerConnection implements McpConnection {
           this.dropClient();
           continue;
         }
+        // With a user present, an authorization the server asks for (more scopes, a revoked
+        // token) is completed and the call made once more.
+        if (attempt === 0 && this.client === client && (await this.authorizeAfter(error))) continue;
         if (isAuthorizationNeeded(error)) throw authorizationError(this.serverId, error);
-        if (this.client !== client || isConnectionLost(error)) {
+        // A server's own error answer (an McpError) never means the connection is gone.
+        const answered = (error as { name?: string }).name === 'McpError';
+        if (this.client !== client || (!answered && isConnectionLost(error))) {
           if (this.client === client) this.dropClient();
           throw new TinyElfError({
             code: 'MCP_CONNECTION_LOST',

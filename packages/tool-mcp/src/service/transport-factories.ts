@@ -1,6 +1,7 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { DependencyContainer } from '@tinyelf/core';
+import type { InteractiveAuthorization } from '../oauth/interactive-authorization';
 import { FileOAuthClientProvider } from '../oauth/oauth-provider';
 import { defaultOAuthDirectory, OAuthTokenStore } from '../oauth/token-store';
 import { loadSdk, type McpSdk } from './load-sdk';
@@ -34,6 +35,7 @@ export function transportFactoryFor(
   container: DependencyContainer | undefined,
   stderr: { text: string },
   oauth: McpOAuthOptions = {},
+  interactive?: InteractiveAuthorization,
 ): TransportFactory {
   return async () => {
     const sdk = await loadSdk();
@@ -56,8 +58,15 @@ export function transportFactoryFor(
         return transport;
       }
       case 'http':
-      case 'sse':
-        return remoteTransport(sdk, config, oauthProviderFor(config, oauth));
+      case 'sse': {
+        const store = oauthStoreFor(config, oauth);
+        if (!store || !interactive)
+          return remoteTransport(sdk, config, oauthProviderFor(config, oauth));
+        const provider = await interactive.providerFor(store);
+        const transport = remoteTransport(sdk, config, provider);
+        interactive.bind(transport, provider);
+        return transport;
+      }
       default: {
         const token = mcpTransportToken(config.transport);
         if (!container?.isRegistered(token, true)) {
@@ -80,16 +89,28 @@ export function oauthProviderFor(
   config: McpServerConfig,
   oauth: McpOAuthOptions = {},
 ): FileOAuthClientProvider | undefined {
+  const store = oauthStoreFor(config, oauth);
+  const entry = config as { oauth?: unknown };
+  return (
+    store &&
+    new FileOAuthClientProvider(store, config.id, (entry.oauth ?? {}) as McpServerOAuthConfig)
+  );
+}
+
+/** The token file of an http or sse entry that uses OAuth (none with `oauth: false` or an `authorization` header). */
+export function oauthStoreFor(
+  config: McpServerConfig,
+  oauth: McpOAuthOptions = {},
+): OAuthTokenStore | undefined {
   const entry = config as { url?: unknown; headers?: Record<string, string>; oauth?: unknown };
   if (entry.oauth === false) return undefined;
   if (Object.keys(entry.headers ?? {}).some((name) => name.toLowerCase() === 'authorization'))
     return undefined;
-  const store = new OAuthTokenStore(
+  return new OAuthTokenStore(
     oauth.directory ?? defaultOAuthDirectory(),
     config.id,
     String(entry.url),
   );
-  return new FileOAuthClientProvider(store, config.id, (entry.oauth ?? {}) as McpServerOAuthConfig);
 }
 
 /** A Streamable HTTP or SSE transport for an entry, with its headers and OAuth provider. */
