@@ -1,5 +1,10 @@
 import { ERROR_RETRY_HINT } from '@tinyelf/core';
-import { type ComposeOptions, composeRegistry, parseMode } from '../compose-registry';
+import {
+  type ComposeOptions,
+  composeRegistry,
+  diagnosticLines,
+  parseMode,
+} from '../compose-registry';
 import { parseCallArguments } from '../parse-call-arguments';
 import { askOnTerminal, canAsk } from '../terminal';
 
@@ -42,6 +47,9 @@ export async function callCommand(
           .trimEnd()
       : result.content;
     (result.isError ? process.stderr : process.stdout).write(`${content}\n`);
+    // A tool that is not there may be missing because its plugin or server failed: say why.
+    if (result.errorCode === 'TOOL_NOT_FOUND' && !options.verbose)
+      for (const line of diagnosticLines(built)) process.stderr.write(`${line}\n`);
     return result.isError ? 1 : 0;
   } finally {
     await built.dispose();

@@ -39,7 +39,17 @@ export function xargs(args: readonly string[], input: string | undefined): Paylo
             ? input.split('\n').map((line) => line.replace(/^[ \t]+/, ''))
             : xargsItems(input);
   const values = items?.filter(Boolean).slice(0, 16);
-  if (!values?.length) return [{ kind: 'command', words: [...rest, DYNAMIC] }];
+  // Unknown input: with -I each line is put where the replace string is, otherwise appended.
+  if (!values?.length)
+    return [
+      {
+        kind: 'command',
+        words:
+          replace !== undefined
+            ? rest.map((word) => word.split(replace).join(DYNAMIC))
+            : [...rest, DYNAMIC],
+      },
+    ];
   if (replace !== undefined)
     return values.map((item) => ({
       kind: 'command' as const,
