@@ -4,7 +4,7 @@ import { createPlugin } from 'tinyelf-plugin-git';
 
 const plugin = createPlugin();
 assert.equal(plugin.name, 'tinyelf-plugin-git');
-const tools = await plugin.createTools({ workspaceRoot: process.cwd() });
+const tools = await plugin.createTools({ workspaceRoot: process.cwd(), config: {} });
 assert.deepEqual(
   tools.map((tool) => tool.name),
   ['git_status', 'git_diff', 'git_log'],
