@@ -24,6 +24,7 @@ export {
 export { DuplicateToolError } from './errors/duplicate-tool-error';
 export { InvalidToolInputError } from './errors/invalid-tool-input-error';
 export { PathOutsideWorkspaceError } from './errors/path-outside-workspace-error';
+export { PermissionDeniedError } from './errors/permission-denied-error';
 export { PluginRegistrationError } from './errors/plugin-registration-error';
 export { TinyElfError, type TinyElfErrorCode } from './errors/tinyelf-error';
 export { describeThrown, toTinyElfError } from './errors/to-tinyelf-error';
@@ -56,6 +57,11 @@ export {
   type UrlGuardOptions,
   urlBlockedMessage,
 } from './network/url-guard';
+export type {
+  ConfirmationAnswer,
+  ConfirmationRequest,
+  ConfirmCall,
+} from './permissions/confirmation';
 export { BUILD_STEP_ORDER, BuildStep, buildStepName } from './plugin/build-step';
 export { isPluginApiCompatible, PLUGIN_API_VERSION } from './plugin/plugin-api-version';
 export { registerToolPlugin } from './plugin/register-tool-plugin';
@@ -142,10 +148,19 @@ export {
 export {
   type ITool,
   type JsonSchema,
+  type OutputKeep,
   type RiskWarning,
   TOOL_NAME_PATTERN,
   type ToolContext,
 } from './tool/tool';
+export {
+  describeContentPart,
+  isRichToolOutput,
+  type RichToolOutput,
+  type ToolContentPart,
+  type ToolOutput,
+  type ToolProgress,
+} from './tool/tool-output';
 export type {
   LegacyTypeBoxStatic,
   ParametersOf,

@@ -13,6 +13,7 @@ export type TinyElfErrorCode =
   | 'PATH_OUTSIDE_WORKSPACE'
   | 'COMMAND_BLOCKED'
   | 'URL_BLOCKED'
+  | 'PERMISSION_DENIED'
   | (string & {});
 
 /**

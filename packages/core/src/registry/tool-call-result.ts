@@ -1,3 +1,5 @@
+import type { ToolContentPart } from '../tool/tool-output';
+
 /** What {@link ToolRegistry.execute} resolves to, whatever happened. */
 export interface ToolCallResult {
   /** The id the model gave the call. */
@@ -14,6 +16,11 @@ export interface ToolCallResult {
   readonly durationMs: number;
   /** The {@link TinyElfError} code of a failed call, such as `TOOL_NOT_FOUND`. */
   readonly errorCode?: string;
+  /**
+   * The output as parts, when the tool returned more than text (an image): a multimodal model
+   * gets these, a text-only one reads `content`, where each image is described in a line.
+   */
+  readonly parts?: readonly ToolContentPart[];
   /** Where the full output of a truncated call was saved. */
   readonly fullOutputPath?: string;
 }

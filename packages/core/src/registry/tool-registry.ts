@@ -2,10 +2,15 @@ import { DuplicateToolError } from '../errors/duplicate-tool-error';
 import { InvalidToolInputError } from '../errors/invalid-tool-input-error';
 import { TinyElfError } from '../errors/tinyelf-error';
 import { toTinyElfError } from '../errors/to-tinyelf-error';
+import type { ConfirmCall } from '../permissions/confirmation';
+import type { PermissionMode } from '../policy/permission-mode';
+import type { ToolPolicy } from '../policy/tool-policy';
 import { ArgumentValidator } from '../schema/argument-validator';
 import { loadedTypeBoxRuntime, loadTypeBoxRuntime } from '../schema/typebox-runtime';
 import type { ITool, RiskWarning, ToolContext } from '../tool/tool';
+import { describeContentPart, isRichToolOutput, type ToolContentPart } from '../tool/tool-output';
 import { runBoundedCall } from './bounded-call';
+import { checkCallPermission } from './call-permission';
 import { type DefinitionByFormat, type DefinitionFormat, toDefinition } from './definition-formats';
 import { limitOutput } from './output-limit';
 import { ERROR_RETRY_HINT, type ToolCallResult } from './tool-call-result';
@@ -29,6 +34,12 @@ export interface ToolRegistryOptions {
   readonly spillMaxFiles?: number;
   /** A time limit for every call that does not set its own; none by default. */
   readonly defaultTimeoutMs?: number;
+  /**
+   * The policy every call is checked against before it runs (the builder always sets one): a call
+   * that needs confirmation runs only when the caller's `confirm` says yes, and is refused when
+   * the caller gave none. Without a policy every valid call runs (a hand-written loop's choice).
+   */
+  readonly policy?: ToolPolicy;
 }
 
 /** Per-call options of {@link ToolRegistry.execute}. */
@@ -41,6 +52,13 @@ export interface ToolExecuteOptions {
   readonly maxChars?: number;
   /** More context for the tool (agent, progress callback). */
   readonly context?: Omit<ToolContext, 'toolCallId' | 'signal'>;
+  /**
+   * The permission mode the call is decided in (with a policy). @default the agent's mode from
+   * `context.agent.permissionMode`, else `default`
+   */
+  readonly mode?: PermissionMode;
+  /** Asks the user about a call that needs confirmation; without it such a call is refused. */
+  readonly confirm?: ConfirmCall;
 }
 
 /** Options of {@link ToolRegistry.register}. */
@@ -207,8 +225,19 @@ export class ToolRegistry {
             .join('\n')}`,
         });
       }
+      if (this.options.policy) {
+        await checkCallPermission({
+          tool: entry.tool,
+          toolCallId,
+          params: validation.value,
+          policy: this.options.policy,
+          mode: options.mode ?? options.context?.agent?.permissionMode ?? 'default',
+          confirm: options.confirm,
+        });
+      }
       const output = await this.run(entry.tool, toolCallId, validation.value, options);
-      return await this.finish(entry.tool, toolCallId, toolText(output), false, started, options);
+      const { text, parts } = toolText(output);
+      return await this.finish(entry.tool, toolCallId, text, false, started, options, parts);
     } catch (thrown) {
       const error = toTinyElfError(thrown);
       return this.fail(entry?.tool, toolCallId, toolName, error, started, options);
@@ -259,6 +288,7 @@ export class ToolRegistry {
       true,
       started,
       options,
+      undefined,
       error.code,
       String(toolName),
     );
@@ -271,6 +301,7 @@ export class ToolRegistry {
     isError: boolean,
     started: number,
     options: ToolExecuteOptions,
+    parts?: readonly ToolContentPart[],
     errorCode?: string,
     requestedName?: string,
   ): Promise<ToolCallResult> {
@@ -289,24 +320,35 @@ export class ToolRegistry {
       truncated,
       durationMs: performance.now() - started,
     };
-    if (errorCode === undefined && fullOutputPath === undefined) return result;
+    if (errorCode === undefined && fullOutputPath === undefined && !parts) return result;
     return {
       ...result,
+      ...(parts && { parts }),
       ...(errorCode && { errorCode }),
       ...(fullOutputPath && { fullOutputPath }),
     };
   }
 }
 
-function toolText(output: unknown): string {
-  if (typeof output === 'string') return output;
-  if (output === undefined || output === null) return '';
+/**
+ * The text of a tool's output, and its parts when it returned more than text: the text is what a
+ * text-only model reads (images described in a line), the parts what a multimodal one gets.
+ */
+function toolText(output: unknown): { text: string; parts?: readonly ToolContentPart[] } {
+  if (typeof output === 'string') return { text: output };
+  if (output === undefined || output === null) return { text: '' };
+  if (isRichToolOutput(output)) {
+    const text = output.parts.map(describeContentPart).join('\n');
+    return output.parts.every((part) => part.type === 'text')
+      ? { text }
+      : { text, parts: output.parts };
+  }
   if (typeof output === 'object') {
     try {
-      return JSON.stringify(output, null, 2);
+      return { text: JSON.stringify(output, null, 2) };
     } catch {
-      return String(output);
+      return { text: String(output) };
     }
   }
-  return String(output);
+  return { text: String(output) };
 }

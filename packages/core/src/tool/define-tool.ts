@@ -1,4 +1,5 @@
 import type { ITool, RiskWarning, ToolContext } from './tool';
+import type { ToolOutput } from './tool-output';
 import type { ParametersOf, ToolParametersSchema } from './tool-parameters';
 
 /** The definition {@link defineTool} takes: an {@link ITool} whose params are typed from its schema. */
@@ -19,7 +20,7 @@ export interface ToolDefinition<Schema extends ToolParametersSchema> {
   /** The tool's definition in a provider's own format (a server-side tool), used by getDefinitions. */
   readonly providerDefinitions?: ITool['providerDefinitions'];
   /** Runs the tool on validated, coerced arguments; the text it resolves to goes to the model. */
-  execute(params: ParametersOf<Schema>, context?: ToolContext): Promise<string>;
+  execute(params: ParametersOf<Schema>, context?: ToolContext): Promise<ToolOutput>;
   /** The risk warnings of a call, computed before it runs (the policy asks the user about them). */
   assessRisk?(
     params: ParametersOf<Schema>,
@@ -38,7 +39,7 @@ export type DefinedTool<Schema extends ToolParametersSchema> = Omit<
   /** The schema the tool was defined with. */
   readonly parameters: Schema;
   /** Runs the tool; `params` typed from the schema (see {@link ParametersOf}). */
-  execute(params: ParametersOf<Schema>, context?: ToolContext): Promise<string>;
+  execute(params: ParametersOf<Schema>, context?: ToolContext): Promise<ToolOutput>;
   /** The risk warnings of a call, computed before it runs. */
   assessRisk?(
     params: ParametersOf<Schema>,
@@ -85,7 +86,7 @@ export interface JsonSchemaToolDefinition<Params> {
   /** The tool's definition in a provider's own format (a server-side tool), used by getDefinitions. */
   readonly providerDefinitions?: ITool['providerDefinitions'];
   /** Runs the tool on validated, coerced arguments; the text it resolves to goes to the model. */
-  execute(params: Params, context?: ToolContext): Promise<string>;
+  execute(params: Params, context?: ToolContext): Promise<ToolOutput>;
   /** The risk warnings of a call, computed before it runs (the policy asks the user about them). */
   assessRisk?(
     params: Params,

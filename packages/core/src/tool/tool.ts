@@ -1,5 +1,6 @@
 import type { PermissionMode } from '../policy/permission-mode';
 import type { ToolRegistry } from '../registry/tool-registry';
+import type { ToolOutput, ToolProgress } from './tool-output';
 import type { ToolParametersSchema } from './tool-parameters';
 
 /**
@@ -36,8 +37,11 @@ export interface ToolContext {
   };
   /** The registry running the call (tools that start sub-agents take the parent's tools from it). */
   readonly registry?: ToolRegistry;
-  /** Reports progress of a long-running call (shown to the user, not to the model). */
-  readonly onProgress?: (message: string) => void;
+  /**
+   * Reports progress of a long-running call (shown to the user, not to the model): a line of
+   * text, and how far the call has come when the tool can count it.
+   */
+  readonly onProgress?: (message: string, progress?: ToolProgress) => void;
 }
 
 /**
@@ -54,8 +58,11 @@ export interface ITool {
    * 1.x or a `@sinclair/typebox` 0.34 schema.
    */
   readonly parameters: ToolParametersSchema;
-  /** Runs the tool and returns the text the model reads. */
-  execute(params: Record<string, unknown>, context?: ToolContext): Promise<string>;
+  /**
+   * Runs the tool and returns what the model reads: text, or parts (text and images, see
+   * {@link ToolOutput}).
+   */
+  execute(params: Record<string, unknown>, context?: ToolContext): Promise<ToolOutput>;
   /** True when the tool changes nothing (offered in `plan` mode). @default false */
   readonly readOnly?: boolean;
   /**
@@ -68,6 +75,11 @@ export interface ITool {
   /** Overrides the registry's `maxChars` for this tool's output. */
   readonly maxOutputChars?: number;
   /**
+   * Which part of a too-long output is kept: the start (`head`, the default), the end (`tail`),
+   * or both with the middle cut (`head-and-tail`, for command output whose end matters).
+   */
+  readonly outputKeep?: OutputKeep;
+  /**
    * Returns the risks of a particular call before it runs (for example a shell command that uses
    * `sudo`). A warned call needs confirmation in every mode but `bypassPermissions`.
    */
@@ -76,6 +88,9 @@ export interface ITool {
     context?: ToolContext,
   ): readonly RiskWarning[] | Promise<readonly RiskWarning[]>;
 }
+
+/** Which part of a too-long output a tool keeps (see {@link ITool.outputKeep}). */
+export type OutputKeep = 'head' | 'tail' | 'head-and-tail';
 
 /** The pattern every tool name must match. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
