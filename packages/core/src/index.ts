@@ -62,6 +62,13 @@ export type {
   ConfirmationRequest,
   ConfirmCall,
 } from './permissions/confirmation';
+export type { PermissionRulesConfig } from './permissions/permission-rules-config';
+export type {
+  AfterToolCallDecision,
+  BeforeToolCallDecision,
+  HookedCall,
+  ToolCallHook,
+} from './permissions/tool-call-hook';
 export { BUILD_STEP_ORDER, BuildStep, buildStepName } from './plugin/build-step';
 export { isPluginApiCompatible, PLUGIN_API_VERSION } from './plugin/plugin-api-version';
 export { registerToolPlugin } from './plugin/register-tool-plugin';

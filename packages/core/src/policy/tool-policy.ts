@@ -1,5 +1,6 @@
 import { Tokens } from '../di/tokens';
 import { inject, injectable } from '../di/tsyringe';
+import type { PermissionRulesConfig } from '../permissions/permission-rules-config';
 import type { ToolRegistry } from '../registry/tool-registry';
 import type { ITool, RiskWarning } from '../tool/tool';
 import { PERMISSION_MODES, type PermissionMode } from './permission-mode';
@@ -59,6 +60,8 @@ export interface ToolPolicyConfig {
   readonly editTools?: readonly string[];
   /** Tools offered in `plan` mode besides those marked `readOnly`. @default DEFAULT_READ_ONLY_TOOLS */
   readonly readOnlyTools?: readonly string[];
+  /** Permission rules: allow, ask and deny lists in the `Tool(specifier)` syntax. */
+  readonly permissions?: PermissionRulesConfig;
 }
 
 /**

@@ -3,6 +3,7 @@ import { InvalidToolInputError } from '../errors/invalid-tool-input-error';
 import { TinyElfError } from '../errors/tinyelf-error';
 import { toTinyElfError } from '../errors/to-tinyelf-error';
 import type { ConfirmCall } from '../permissions/confirmation';
+import type { ToolCallHook } from '../permissions/tool-call-hook';
 import type { PermissionMode } from '../policy/permission-mode';
 import type { ToolPolicy } from '../policy/tool-policy';
 import { ArgumentValidator } from '../schema/argument-validator';
@@ -40,6 +41,8 @@ export interface ToolRegistryOptions {
    * the caller gave none. Without a policy every valid call runs (a hand-written loop's choice).
    */
   readonly policy?: ToolPolicy;
+  /** Hooks run around every call, in order (see {@link ToolCallHook}). */
+  readonly hooks?: readonly ToolCallHook[];
 }
 
 /** Per-call options of {@link ToolRegistry.execute}. */
