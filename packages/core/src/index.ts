@@ -62,6 +62,18 @@ export type {
   ConfirmationRequest,
   ConfirmCall,
 } from './permissions/confirmation';
+export { type PermissionRequest, specifierContext } from './permissions/decide-permission';
+export type { PermissionBehavior, PermissionDecision } from './permissions/permission-decision';
+export {
+  PERMISSION_RULE_FORMS,
+  type PermissionRule,
+  parsePermissionRule,
+} from './permissions/permission-rule';
+export {
+  type PermissionRuleProblemsOptions,
+  permissionRuleProblems,
+} from './permissions/permission-rule-problems';
+export { type MatchedRule, PermissionRuleSet } from './permissions/permission-rule-set';
 export type { PermissionRulesConfig } from './permissions/permission-rules-config';
 export type {
   AfterToolCallDecision,
@@ -69,6 +81,11 @@ export type {
   HookedCall,
   ToolCallHook,
 } from './permissions/tool-call-hook';
+export type {
+  PermissionRuleKind,
+  SpecifierContext,
+  ToolPermissionSpecifiers,
+} from './permissions/tool-permission-specifiers';
 export { BUILD_STEP_ORDER, BuildStep, buildStepName } from './plugin/build-step';
 export { isPluginApiCompatible, PLUGIN_API_VERSION } from './plugin/plugin-api-version';
 export { registerToolPlugin } from './plugin/register-tool-plugin';
@@ -89,6 +106,7 @@ export {
   type PermissionMode,
   restrictPermissionMode,
 } from './policy/permission-mode';
+export type { ToolListChange, ToolListSetting } from './policy/tool-list-change';
 export {
   DEFAULT_EDIT_TOOLS,
   DEFAULT_INHERITABLE_TOOL_NAMES,
@@ -158,6 +176,7 @@ export {
   type OutputKeep,
   type RiskWarning,
   TOOL_NAME_PATTERN,
+  type ToolConfirmation,
   type ToolContext,
 } from './tool/tool';
 export {

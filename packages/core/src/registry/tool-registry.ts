@@ -236,6 +236,7 @@ export class ToolRegistry {
           policy: this.options.policy,
           mode: options.mode ?? options.context?.agent?.permissionMode ?? 'default',
           confirm: options.confirm,
+          workspaceRoot: options.context?.workspaceRoot ?? this.options.workspaceRoot,
         });
       }
       const output = await this.run(entry.tool, toolCallId, validation.value, options);

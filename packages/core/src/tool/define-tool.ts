@@ -19,6 +19,10 @@ export interface ToolDefinition<Schema extends ToolParametersSchema> {
   readonly maxOutputChars?: number;
   /** The tool's definition in a provider's own format (a server-side tool), used by getDefinitions. */
   readonly providerDefinitions?: ITool['providerDefinitions'];
+  /** When the tool asks, if the policy's lists do not name it. @default 'always' */
+  readonly confirmation?: ITool['confirmation'];
+  /** What a permission rule's specifier means for this tool (`MyTool(x)`). */
+  readonly permissionSpecifiers?: ITool['permissionSpecifiers'];
   /** Runs the tool on validated, coerced arguments; the text it resolves to goes to the model. */
   execute(params: ParametersOf<Schema>, context?: ToolContext): Promise<ToolOutput>;
   /** The risk warnings of a call, computed before it runs (the policy asks the user about them). */
@@ -85,6 +89,10 @@ export interface JsonSchemaToolDefinition<Params> {
   readonly maxOutputChars?: number;
   /** The tool's definition in a provider's own format (a server-side tool), used by getDefinitions. */
   readonly providerDefinitions?: ITool['providerDefinitions'];
+  /** When the tool asks, if the policy's lists do not name it. @default 'always' */
+  readonly confirmation?: ITool['confirmation'];
+  /** What a permission rule's specifier means for this tool (`MyTool(x)`). */
+  readonly permissionSpecifiers?: ITool['permissionSpecifiers'];
   /** Runs the tool on validated, coerced arguments; the text it resolves to goes to the model. */
   execute(params: Params, context?: ToolContext): Promise<ToolOutput>;
   /** The risk warnings of a call, computed before it runs (the policy asks the user about them). */

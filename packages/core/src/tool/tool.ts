@@ -1,3 +1,4 @@
+import type { ToolPermissionSpecifiers } from '../permissions/tool-permission-specifiers';
 import type { PermissionMode } from '../policy/permission-mode';
 import type { ToolRegistry } from '../registry/tool-registry';
 import type { ToolOutput, ToolProgress } from './tool-output';
@@ -16,7 +17,18 @@ export interface RiskWarning {
   readonly rule: string;
   /** What makes the call risky, in a sentence for the user. */
   readonly message: string;
+  /**
+   * `block`: the call is never run, not even when the user would approve it (the policy denies
+   * it without asking). @default 'warn' (the call asks the user)
+   */
+  readonly severity?: 'warn' | 'block';
 }
+
+/**
+ * When a tool asks before it runs, used when it is in none of the policy's configured lists:
+ * `never` (a read-only tool), `edits` (no asking in `acceptEdits`, like Write and Edit), `always`.
+ */
+export type ToolConfirmation = 'never' | 'edits' | 'always';
 
 /** What a tool receives besides its parameters while it runs. */
 export interface ToolContext {
@@ -87,6 +99,17 @@ export interface ITool {
     params: Record<string, unknown>,
     context?: ToolContext,
   ): readonly RiskWarning[] | Promise<readonly RiskWarning[]>;
+  /**
+   * When the tool asks for confirmation, if the policy's lists (safe tools, edit tools) do not
+   * name it: a third-party read-only tool says `never` instead of being added to `safeTools`.
+   * @default 'always'
+   */
+  readonly confirmation?: ToolConfirmation;
+  /**
+   * What a permission rule's specifier means for this tool (`MyTool(x)`): its syntax and how a
+   * call matches. Without it only core's file tools and WebFetch take specifiers.
+   */
+  readonly permissionSpecifiers?: ToolPermissionSpecifiers;
 }
 
 /** Which part of a too-long output a tool keeps (see {@link ITool.outputKeep}). */

@@ -1,0 +1,114 @@
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import type { PermissionMode } from '../policy/permission-mode';
+import type { ITool, RiskWarning } from '../tool/tool';
+import { realLocation } from '../workspace/real-location';
+import type { PermissionDecision } from './permission-decision';
+import type { MatchedRule, PermissionRuleSet } from './permission-rule-set';
+import type { SpecifierContext } from './tool-permission-specifiers';
+
+/** One call as the policy decides it. */
+export interface PermissionRequest {
+  /** The tool (its specifier support and confirmation class are used), or just its name. */
+  readonly tool: ITool | string;
+  /** The validated arguments. @default {} */
+  readonly params?: Readonly<Record<string, unknown>>;
+  readonly mode: PermissionMode;
+  /** The call's risk warnings from `assessRisk`. @default [] */
+  readonly warnings?: readonly RiskWarning[];
+  /** The workspace relative path rules resolve against. @default process.cwd() */
+  readonly workspaceRoot?: string;
+}
+
+const realRoots = new Map<string, string>();
+
+/** The specifier context of a request: the real workspace root and the home folder. */
+export function specifierContext(
+  workspaceRoot: string | undefined,
+  homeDir?: string,
+): SpecifierContext {
+  const root = resolve(workspaceRoot ?? process.cwd());
+  let real = realRoots.get(root);
+  if (real === undefined) {
+    try {
+      real = realLocation(root);
+    } catch {
+      real = root;
+    }
+    if (realRoots.size > 100) realRoots.clear();
+    realRoots.set(root, real);
+  }
+  return { workspaceRoot: real, homeDir: resolve(homeDir ?? homedir()) };
+}
+
+/**
+ * Decides a call in order: a `block` risk warning denies; a deny rule (of any layer) denies;
+ * `bypassPermissions` allows; an ask rule asks; a risk warning asks (no allow rule silences it);
+ * an allow rule allows (in every layer: a sub-agent's allow cannot widen its parent's); then the
+ * mode's default (`modeAsks`) allows or asks.
+ */
+export async function decidePermission(
+  layers: readonly PermissionRuleSet[],
+  request: PermissionRequest,
+  modeAsks: () => boolean,
+  homeDir?: string,
+): Promise<PermissionDecision> {
+  const tool: ITool =
+    typeof request.tool === 'string' ? ({ name: request.tool } as ITool) : request.tool;
+  const params = request.params ?? {};
+  const warnings = request.warnings ?? [];
+  const blocking = warnings.filter((warning) => warning.severity === 'block');
+  if (blocking.length) {
+    return {
+      behavior: 'deny',
+      reason: `It is never run: ${blocking.map((warning) => warning.message).join(' ')}`,
+    };
+  }
+  const active = layers.filter((layer) => !layer.isEmpty);
+  let context: SpecifierContext | undefined;
+  const match = async (kind: 'deny' | 'ask' | 'allow', layer: PermissionRuleSet) => {
+    context ??= specifierContext(request.workspaceRoot, homeDir);
+    return layer.match(kind, tool, params, context);
+  };
+  for (const layer of active) {
+    const denied = await match('deny', layer);
+    if (denied) return { behavior: 'deny', rule: denied.text, reason: ruleReason(denied) };
+  }
+  if (request.mode === 'bypassPermissions') {
+    return { behavior: 'allow', reason: 'Nothing asks in bypassPermissions mode.' };
+  }
+  for (const layer of active) {
+    const asked = await match('ask', layer);
+    if (asked) return { behavior: 'ask', rule: asked.text, reason: ruleReason(asked) };
+  }
+  if (warnings.length) {
+    return { behavior: 'ask', reason: warnings.map((warning) => warning.message).join(' ') };
+  }
+  if (active.length) {
+    const allowed: MatchedRule[] = [];
+    for (const layer of layers) {
+      const rule = await match('allow', layer);
+      if (!rule) break;
+      allowed.push(rule);
+    }
+    if (allowed.length === layers.length) {
+      const text = allowed.map((rule) => rule.text).join('; ');
+      return {
+        behavior: 'allow',
+        rule: text,
+        reason: `The permission rule \`${text}\` allows it.`,
+      };
+    }
+  }
+  return modeAsks()
+    ? { behavior: 'ask', reason: `${tool.name} asks before it runs in ${request.mode} mode.` }
+    : { behavior: 'allow', reason: `${tool.name} needs no confirmation in ${request.mode} mode.` };
+}
+
+function ruleReason(rule: MatchedRule): string {
+  const verb = rule.kind === 'deny' ? 'refuses it' : 'asks before it runs';
+  const unchecked = rule.unchecked
+    ? " (the tool gives no meaning to the rule's specifier, so the rule holds for every call)"
+    : '';
+  return `The permission rule \`${rule.text}\` ${verb}${unchecked}.`;
+}

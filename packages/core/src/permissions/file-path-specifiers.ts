@@ -1,0 +1,87 @@
+import { isAbsolute, resolve } from 'node:path';
+import { realLocation } from '../workspace/real-location';
+import {
+  type CompiledPathSpecifier,
+  compilePathSpecifier,
+  PATH_SPECIFIER_SYNTAX,
+  pathSpecifierProblem,
+} from './path-specifier';
+import type {
+  PermissionRuleKind,
+  SpecifierContext,
+  ToolPermissionSpecifiers,
+} from './tool-permission-specifiers';
+
+/** Tools that search a folder: a rule covering the whole folder (`x/**`) covers the search. */
+const folderTools = new Set(['ListDir', 'Glob', 'Grep']);
+
+const compiled = new Map<string, CompiledPathSpecifier>();
+
+function compiledFor(specifier: string, context: SpecifierContext): CompiledPathSpecifier {
+  const key = `${context.workspaceRoot}\0${context.homeDir}\0${specifier}`;
+  let entry = compiled.get(key);
+  if (!entry) {
+    entry = compilePathSpecifier(specifier, context);
+    if (compiled.size > 1000) compiled.clear();
+    compiled.set(key, entry);
+  }
+  return entry;
+}
+
+/** The locations a call's `path` stands for: as written (resolved) and real (links followed). */
+function callLocations(
+  params: Readonly<Record<string, unknown>>,
+  context: SpecifierContext,
+  toolName: string,
+): { lexical: string[]; real: string[] } | undefined {
+  const path = typeof params.path === 'string' && params.path !== '' ? params.path : '.';
+  if (path.includes('\0')) return undefined;
+  const lexical = isAbsolute(path) ? resolve(path) : resolve(context.workspaceRoot, path);
+  let real: string | undefined;
+  try {
+    real = realLocation(lexical);
+  } catch {
+    real = undefined;
+  }
+  const withProbe = (location: string) =>
+    folderTools.has(toolName) ? [location, `${location === '/' ? '' : location}/_`] : [location];
+  return { lexical: withProbe(lexical), real: real === undefined ? [] : withProbe(real) };
+}
+
+/**
+ * The specifiers of core's file tools (Read, Write, Edit, ListDir, Glob, Grep): gitignore-style
+ * paths matched against the call's `path` (the workspace root when absent). Allow rules match the
+ * real location (symbolic links followed) as written; deny and ask rules match the real location
+ * or the path as written, ignoring case, so that `..`, a link or another case cannot dodge them.
+ */
+export function filePathSpecifiers(toolName: string): ToolPermissionSpecifiers {
+  return {
+    syntax: PATH_SPECIFIER_SYNTAX,
+    problem: pathSpecifierProblem,
+    match(params, specifiers, kind: PermissionRuleKind, context) {
+      const locations = callLocations(params, context, toolName);
+      if (!locations) return kind === 'allow' ? [] : specifiers.slice(0, 1);
+      return specifiers.filter((specifier) => {
+        const pattern = compiledFor(specifier, context);
+        if (kind === 'allow') {
+          return (
+            locations.real.length > 0 && locations.real.every((path) => pattern.exact.test(path))
+          );
+        }
+        return [...locations.real, ...locations.lexical].some((path) => pattern.folded.test(path));
+      });
+    },
+    suggest(params, context) {
+      const locations = callLocations(params, context, toolName);
+      const real = locations?.real[0];
+      if (!real) return [];
+      const root = context.workspaceRoot;
+      const folder = folderTools.has(toolName) ? real : resolve(real, '..');
+      if (folder === root) return ['./**'];
+      if (folder.startsWith(`${root}/`)) return [`./${folder.slice(root.length + 1)}/**`];
+      if (folder.startsWith(`${context.homeDir}/`))
+        return [`~/${folder.slice(context.homeDir.length + 1)}/**`];
+      return [`/${folder}/**`];
+    },
+  };
+}
