@@ -164,8 +164,10 @@ export {
   describeContentPart,
   isRichToolOutput,
   type RichToolOutput,
+  type SpillFile,
   type ToolContentPart,
   type ToolOutput,
+  type ToolOutputLimit,
   type ToolProgress,
 } from './tool/tool-output';
 export type {
