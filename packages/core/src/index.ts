@@ -183,8 +183,10 @@ export {
   describeContentPart,
   isRichToolOutput,
   type RichToolOutput,
+  type SpillFile,
   type ToolContentPart,
   type ToolOutput,
+  type ToolOutputLimit,
   type ToolProgress,
 } from './tool/tool-output';
 export type {

@@ -1,7 +1,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { OutputKeep } from '../tool/tool';
 import { spillOutput } from './output-spill';
-import { truncateText } from './truncate-output';
+import { type TruncatedText, truncateText } from './truncate-output';
 
 /** Where and how long the full text of a cut output is kept (a registry's spill options). */
 export interface SpillSettings {
@@ -22,26 +23,59 @@ export interface LimitedOutput {
   readonly fullOutputPath?: string;
 }
 
+/** What a tool said about its own output: it cut it already, and where it saved the whole. */
+export interface ToolCut {
+  readonly truncated?: boolean;
+  readonly fullOutputPath?: string;
+}
+
 /**
- * Applies an output limit once: text within `maxChars` is returned as it is; longer text is cut,
- * its full text saved to the spill folder, and a mark appended that says what was cut and where
- * the rest is (or why it was not kept).
+ * Applies an output limit once: text within `maxChars` is returned as it is; longer text is cut
+ * (keeping the head, the tail, or both), its full text saved to the spill folder, and a mark
+ * added that says what was cut and where the rest is (or why it was not kept). Output a tool
+ * already cut and saved itself (`toolCut`) is not saved again; it is cut only if it still does not
+ * fit, and the mark then points at the tool's file.
  */
 export async function limitOutput(
   toolName: string,
   content: string,
   maxChars: number,
   settings: SpillSettings,
+  keep: OutputKeep = 'head',
+  toolCut: ToolCut = {},
 ): Promise<LimitedOutput> {
-  if (content.length <= maxChars) return { text: content, truncated: false };
-  const cut = truncateText(content, maxChars);
-  const saved = await keepFullOutput(toolName, content, settings);
-  const shownLines = countLines(cut.text);
-  const where = saved.path
-    ? `The full output is saved in ${saved.path}; read it with Read from line ${shownLines + 1} (offset/limit) to see the rest.)`
-    : `The full output was not kept${saved.reason ? `: ${saved.reason}` : ''}.)`;
-  const text = `${cut.text}${cut.text.endsWith('\n') ? '\n' : '\n\n'}... (truncated: showing ${cut.text.length} of ${cut.totalCharacters} characters; ${cut.cutCharacters} characters in ${cut.cutLines} lines were cut. ${where}`;
+  const toolPath = toolCut.fullOutputPath;
+  const cutByTool = toolCut.truncated === true || toolPath !== undefined;
+  const own = { truncated: cutByTool, ...(toolPath && { fullOutputPath: toolPath }) };
+  if (content.length <= maxChars) return { text: content, ...own };
+  const cut = truncateText(content, maxChars, keep);
+  const saved = toolPath
+    ? { path: toolPath }
+    : cutByTool
+      ? { reason: 'the tool had cut it already and did not save it' }
+      : await keepFullOutput(toolName, content, settings);
+  const text = markCut(cut, keep, saved);
   return { text, truncated: true, ...(saved.path && { fullOutputPath: saved.path }) };
+}
+
+function markCut(cut: TruncatedText, keep: OutputKeep, saved: { path?: string; reason?: string }) {
+  const notKept = `The full output was not kept${saved.reason ? `: ${saved.reason}` : ''}.)`;
+  const from = cut.firstCutLine;
+  const to = from + cut.cutLines - 1;
+  if (keep === 'tail') {
+    const where = saved.path
+      ? `The full output is saved in ${saved.path}; read it with Read (offset/limit) to see the start.)`
+      : notKept;
+    return `... (truncated: showing the last ${cut.tail.length} of ${cut.totalCharacters} characters; ${cut.cutCharacters} characters in ${cut.cutLines} lines before them were cut. ${where} ...\n\n${cut.tail}`;
+  }
+  const where = saved.path
+    ? `The full output is saved in ${saved.path}; read it with Read from line ${from} (offset/limit) to see the rest.)`
+    : notKept;
+  const separator = cut.head.endsWith('\n') ? '\n' : '\n\n';
+  if (keep === 'head') {
+    return `${cut.head}${separator}... (truncated: showing ${cut.head.length} of ${cut.totalCharacters} characters; ${cut.cutCharacters} characters in ${cut.cutLines} lines were cut. ${where}`;
+  }
+  return `${cut.head}${separator}... (truncated: ${cut.cutCharacters} characters in ${cut.cutLines} lines were cut from the middle (lines ${from} to ${to}); showing the first ${cut.head.length} and the last ${cut.tail.length} of ${cut.totalCharacters} characters. ${where} ...\n\n${cut.tail}`;
 }
 
 /** The spill folder of these settings, or `undefined` when spilling is off. */
@@ -71,10 +105,4 @@ async function keepFullOutput(
   } catch (error) {
     return { reason: `it could not be saved (${(error as Error).message})` };
   }
-}
-
-function countLines(text: string): number {
-  let lines = 0;
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++;
-  return text.endsWith('\n') || text.length === 0 ? lines : lines + 1;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SpillFile } from '../tool/tool-output';
 
 /** How the registry keeps the full text of outputs it had to cut. */
 export interface OutputSpillOptions {
@@ -21,15 +22,33 @@ export async function spillOutput(
   toolName: string,
   content: string,
 ): Promise<string> {
+  const file = await openSpillFile(options, toolName);
+  try {
+    await file.handle.writeFile(content, 'utf8');
+  } finally {
+    await file.handle.close();
+  }
+  return file.path;
+}
+
+/**
+ * Creates a new, empty file for a tool's full output in the spill directory (creating the
+ * directory), prunes old files, and resolves to the open file; the caller closes it. Rejects when
+ * the directory cannot be written.
+ */
+export async function openSpillFile(
+  options: OutputSpillOptions,
+  toolName: string,
+): Promise<SpillFile> {
   await mkdir(options.directory, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const path = join(
     options.directory,
     `${stamp}-${toolName.replace(/[^a-zA-Z0-9_-]/g, '_')}-${randomBytes(4).toString('hex')}.txt`,
   );
-  await writeFile(path, content, { encoding: 'utf8', flag: 'wx' });
+  const handle = await open(path, 'wx');
   await pruneSpillDirectory(options, path).catch(() => undefined);
-  return path;
+  return { path, handle };
 }
 
 async function pruneSpillDirectory(options: OutputSpillOptions, keep: string): Promise<void> {

@@ -9,11 +9,17 @@ import type { ToolPolicy } from '../policy/tool-policy';
 import { ArgumentValidator } from '../schema/argument-validator';
 import { loadedTypeBoxRuntime, loadTypeBoxRuntime } from '../schema/typebox-runtime';
 import type { ITool, RiskWarning, ToolContext } from '../tool/tool';
-import { describeContentPart, isRichToolOutput, type ToolContentPart } from '../tool/tool-output';
+import {
+  describeContentPart,
+  isRichToolOutput,
+  type ToolContentPart,
+  type ToolOutputLimit,
+} from '../tool/tool-output';
 import { runBoundedCall } from './bounded-call';
 import { checkCallPermission } from './call-permission';
 import { type DefinitionByFormat, type DefinitionFormat, toDefinition } from './definition-formats';
-import { limitOutput } from './output-limit';
+import { limitOutput, spillDirectoryOf, type ToolCut } from './output-limit';
+import { openSpillFile } from './output-spill';
 import { ERROR_RETRY_HINT, type ToolCallResult } from './tool-call-result';
 import { toolNotFoundError } from './tool-not-found';
 import { assertToolShape } from './tool-shape';
@@ -240,8 +246,8 @@ export class ToolRegistry {
         });
       }
       const output = await this.run(entry.tool, toolCallId, validation.value, options);
-      const { text, parts } = toolText(output);
-      return await this.finish(entry.tool, toolCallId, text, false, started, options, parts);
+      const { text, parts, cut } = toolText(output);
+      return await this.finish(entry.tool, toolCallId, text, false, started, options, parts, cut);
     } catch (thrown) {
       const error = toTinyElfError(thrown);
       return this.fail(entry?.tool, toolCallId, toolName, error, started, options);
@@ -269,9 +275,25 @@ export class ToolRegistry {
         workspaceRoot: extra?.workspaceRoot ?? this.options.workspaceRoot,
         toolCallId,
         registry: this,
+        outputLimit: this.outputLimitFor(tool, options),
       },
       { signal: options.signal, timeoutMs: options.timeoutMs ?? this.options.defaultTimeoutMs },
     );
+  }
+
+  /** The limit `finish` applies to this tool's calls, and a way to save full output early. */
+  private outputLimitFor(tool: ITool | undefined, options: ToolExecuteOptions): ToolOutputLimit {
+    const maxChars =
+      options.maxChars ?? tool?.maxOutputChars ?? this.options.maxChars ?? DEFAULT_MAX_CHARS;
+    const keep = tool?.outputKeep ?? 'head';
+    const directory = spillDirectoryOf(this.options);
+    if (!directory) return { maxChars, keep };
+    const spill = {
+      directory,
+      maxAgeMs: this.options.spillMaxAgeMs,
+      maxFiles: this.options.spillMaxFiles,
+    };
+    return { maxChars, keep, openSpillFile: () => openSpillFile(spill, tool?.name ?? 'tool') };
   }
 
   private fail(
@@ -293,6 +315,7 @@ export class ToolRegistry {
       started,
       options,
       undefined,
+      undefined,
       error.code,
       String(toolName),
     );
@@ -306,13 +329,13 @@ export class ToolRegistry {
     started: number,
     options: ToolExecuteOptions,
     parts?: readonly ToolContentPart[],
+    cut?: ToolCut,
     errorCode?: string,
     requestedName?: string,
   ): Promise<ToolCallResult> {
     const toolName = tool?.name ?? requestedName ?? '';
-    const maxChars =
-      options.maxChars ?? tool?.maxOutputChars ?? this.options.maxChars ?? DEFAULT_MAX_CHARS;
-    const limited = await limitOutput(toolName, content, maxChars, this.options);
+    const { maxChars, keep } = this.outputLimitFor(tool, options);
+    const limited = await limitOutput(toolName, content, maxChars, this.options, keep, cut);
     let text = limited.text;
     const { truncated, fullOutputPath } = limited;
     if (isError) text = `${text}\n\n${ERROR_RETRY_HINT}`;
@@ -338,14 +361,21 @@ export class ToolRegistry {
  * The text of a tool's output, and its parts when it returned more than text: the text is what a
  * text-only model reads (images described in a line), the parts what a multimodal one gets.
  */
-function toolText(output: unknown): { text: string; parts?: readonly ToolContentPart[] } {
+function toolText(output: unknown): {
+  text: string;
+  parts?: readonly ToolContentPart[];
+  cut?: ToolCut;
+} {
   if (typeof output === 'string') return { text: output };
   if (output === undefined || output === null) return { text: '' };
   if (isRichToolOutput(output)) {
     const text = output.parts.map(describeContentPart).join('\n');
+    const { truncated, fullOutputPath } = output;
+    const cut =
+      truncated || typeof fullOutputPath === 'string' ? { truncated, fullOutputPath } : {};
     return output.parts.every((part) => part.type === 'text')
-      ? { text }
-      : { text, parts: output.parts };
+      ? { text, cut }
+      : { text, parts: output.parts, cut };
   }
   if (typeof output === 'object') {
     try {

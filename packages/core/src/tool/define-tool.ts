@@ -17,6 +17,8 @@ export interface ToolDefinition<Schema extends ToolParametersSchema> {
   readonly readOnly?: boolean;
   /** An output limit for this tool, instead of the registry's. */
   readonly maxOutputChars?: number;
+  /** Which part of a too-long output is kept (see {@link ITool.outputKeep}). @default 'head' */
+  readonly outputKeep?: ITool['outputKeep'];
   /** The tool's definition in a provider's own format (a server-side tool), used by getDefinitions. */
   readonly providerDefinitions?: ITool['providerDefinitions'];
   /** When the tool asks, if the policy's lists do not name it. @default 'always' */
@@ -87,6 +89,8 @@ export interface JsonSchemaToolDefinition<Params> {
   readonly readOnly?: boolean;
   /** An output limit for this tool, instead of the registry's. */
   readonly maxOutputChars?: number;
+  /** Which part of a too-long output is kept (see {@link ITool.outputKeep}). @default 'head' */
+  readonly outputKeep?: ITool['outputKeep'];
   /** The tool's definition in a provider's own format (a server-side tool), used by getDefinitions. */
   readonly providerDefinitions?: ITool['providerDefinitions'];
   /** When the tool asks, if the policy's lists do not name it. @default 'always' */

@@ -1,3 +1,5 @@
+import type { FileHandle } from 'node:fs/promises';
+
 /** A piece of a tool's output: text, or an image or audio clip as base64 with its media type. */
 export type ToolContentPart =
   | { readonly type: 'text'; readonly text: string }
@@ -15,6 +17,44 @@ export type ToolContentPart =
 export interface RichToolOutput {
   /** The parts in the order the model should read them. */
   readonly parts: readonly ToolContentPart[];
+  /**
+   * Set by a tool that cut its own text to fit `ToolContext.outputLimit.maxChars` (and said so in
+   * it): the registry then does not cut or save the output again, and the call's result has
+   * `truncated: true`. The limit is applied once.
+   */
+  readonly truncated?: boolean;
+  /**
+   * The file where the tool saved its complete output (implies `truncated`), usually one it
+   * opened with `ToolContext.outputLimit.openSpillFile`; the call's result carries it as
+   * `fullOutputPath`.
+   */
+  readonly fullOutputPath?: string;
+}
+
+/** A new, empty file in the registry's spill folder, opened for writing (see {@link ToolOutputLimit}). */
+export interface SpillFile {
+  /** The file's absolute path. */
+  readonly path: string;
+  /** The open file; the tool closes it when done. Its `fd` can be handed to a child process. */
+  readonly handle: FileHandle;
+}
+
+/**
+ * The output limit the registry applies to a call, passed to the tool as
+ * `ToolContext.outputLimit`, so that a tool which produces a lot (a shell command) can cut its
+ * own output to fit and save the complete output itself, instead of holding it all in memory.
+ */
+export interface ToolOutputLimit {
+  /** Text longer than this many characters is cut by the registry. */
+  readonly maxChars: number;
+  /** Which part the registry keeps when it cuts (the tool's `outputKeep`). */
+  readonly keep: 'head' | 'tail' | 'head-and-tail';
+  /**
+   * Opens a new file for this call's complete output in the registry's spill folder (named and
+   * pruned like the registry's own saved outputs). Absent when the registry keeps no full
+   * outputs (`spillDirectory: false`); rejects when the folder cannot be written.
+   */
+  readonly openSpillFile?: () => Promise<SpillFile>;
 }
 
 /**

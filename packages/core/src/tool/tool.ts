@@ -1,7 +1,7 @@
 import type { ToolPermissionSpecifiers } from '../permissions/tool-permission-specifiers';
 import type { PermissionMode } from '../policy/permission-mode';
 import type { ToolRegistry } from '../registry/tool-registry';
-import type { ToolOutput, ToolProgress } from './tool-output';
+import type { ToolOutput, ToolOutputLimit, ToolProgress } from './tool-output';
 import type { ToolParametersSchema } from './tool-parameters';
 
 /**
@@ -54,6 +54,11 @@ export interface ToolContext {
    * text, and how far the call has come when the tool can count it.
    */
   readonly onProgress?: (message: string, progress?: ToolProgress) => void;
+  /**
+   * The output limit the registry will apply to this call, and where the tool may save its
+   * complete output itself (set by the registry; absent when a tool is called directly).
+   */
+  readonly outputLimit?: ToolOutputLimit;
 }
 
 /**
