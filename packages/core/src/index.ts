@@ -126,6 +126,31 @@ export {
   type OpenAIToolDefinition,
   toDefinition,
 } from './registry/definition-formats';
+export {
+  type GeminiFunctionResponsePart,
+  type GeminiInlineData,
+  type GeminiInlineDataPart,
+  type GeminiResultOptions,
+  type GeminiResultPart,
+  toGeminiFunctionResponse,
+} from './registry/gemini-result-format';
+export {
+  type OpenAIMediaFollowUpMessage,
+  type OpenAIResultMessage,
+  type OpenAIToolMessage,
+  type OpenAIUserContentPart,
+  toOpenAIToolMessages,
+} from './registry/openai-result-format';
+export {
+  type AnthropicToolResultBlock,
+  type AnthropicToolResultContent,
+  toAnthropicToolResult,
+} from './registry/result-formats';
+export type {
+  FormattableToolResult,
+  MediaPart,
+  ResultFormatOptions,
+} from './registry/result-pieces';
 export { ERROR_RETRY_HINT, type ToolCallResult } from './registry/tool-call-result';
 export {
   DEFAULT_MAX_CHARS,

@@ -1,4 +1,5 @@
 import type { OpenAIToolDefinition } from '../registry/definition-formats';
+import type { ToolContentPart } from '../tool/tool-output';
 
 /** A tool call the model asked for; `arguments` is the raw JSON text the model wrote. */
 export interface ToolCallRequest {
@@ -20,6 +21,12 @@ export interface ChatMessage {
   readonly toolCalls?: readonly ToolCallRequest[];
   /** On tool messages: the call answered. */
   readonly toolCallId?: string;
+  /**
+   * On tool messages: the result's parts when the tool returned images or audio
+   * (`ToolCallResult.parts`). A client for a model that takes images sends them in the
+   * provider's format; `content` describes them for one that does not.
+   */
+  readonly parts?: readonly ToolContentPart[];
 }
 
 /** What a model is asked. */
