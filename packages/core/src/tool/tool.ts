@@ -1,3 +1,4 @@
+import type { ConfirmCall } from '../permissions/confirmation';
 import type { PermissionMode } from '../policy/permission-mode';
 import type { ToolRegistry } from '../registry/tool-registry';
 import type { ToolOutput, ToolProgress } from './tool-output';
@@ -42,6 +43,11 @@ export interface ToolContext {
    * text, and how far the call has come when the tool can count it.
    */
   readonly onProgress?: (message: string, progress?: ToolProgress) => void;
+  /**
+   * The host's `confirm` of this call (from `execute`'s options), so a tool that runs an agent
+   * (`spawn_agent`) lets that agent's calls ask the same user.
+   */
+  readonly confirm?: ConfirmCall;
 }
 
 /**
