@@ -95,7 +95,7 @@ describe('AgentLoop against an OpenAI-compatible server', () => {
         .filter((message) => message.role === 'tool')
         .map((message) => message.content.split('\n')[0]),
     ).toEqual([
-      'Error: the user denied this call to Write.',
+      'Error: The user declined the call to Write; it was not run.',
       'Created b.txt: 1 line, 1 B.',
       'Created c.txt: 1 line, 1 B.',
     ]);

@@ -1,53 +1,16 @@
 import {
   type AgentRunResult,
   type ChatMessage,
+  type ConfirmCall,
   type ModelClient,
   type PermissionMode,
-  type RiskWarning,
   type ToolCallRequest,
   ToolPolicy,
-  type ToolRegistry,
+  ToolRegistry,
 } from '@tinyelf/core';
+import type { AgentEvent, ConfirmationAnswer, ConfirmationRequest } from './agent-events';
 
-/** A call that needs the user's word. */
-export interface ConfirmationRequest {
-  /** The tool the model wants to call. */
-  readonly toolName: string;
-  /** Its arguments. */
-  readonly args: unknown;
-  /** The risk warnings the tool gave for these arguments. */
-  readonly warnings: readonly RiskWarning[];
-}
-
-/** What the user answered. */
-export type ConfirmationAnswer = 'allow' | 'deny' | 'allow-always';
-
-/** Something that happened in the loop, for display. */
-export type AgentEvent =
-  | {
-      /** The model is asked (once per iteration). */
-      readonly type: 'model';
-      /** The iteration, from 1. */
-      readonly iteration: number;
-    }
-  | {
-      /** The model called a tool. */
-      readonly type: 'tool-call';
-      /** The tool called. */
-      readonly toolName: string;
-      /** Its parsed arguments. */
-      readonly args: unknown;
-    }
-  | {
-      /** A tool call finished. */
-      readonly type: 'tool-result';
-      /** The tool called. */
-      readonly toolName: string;
-      /** True when the call failed. */
-      readonly isError: boolean;
-      /** The text the model gets. */
-      readonly content: string;
-    };
+export type { AgentEvent, ConfirmationAnswer, ConfirmationRequest } from './agent-events';
 
 /** Options of an {@link AgentLoop}. */
 export interface AgentLoopOptions {
@@ -55,12 +18,21 @@ export interface AgentLoopOptions {
   readonly model: ModelClient;
   /** The tools the agent may call. */
   readonly registry: ToolRegistry;
-  /** @default new ToolPolicy() */
+  /**
+   * The policy calls are decided by when the registry carries none (a registry the builder made
+   * always does, and then its own decides). @default the registry's, else new ToolPolicy()
+   */
   readonly policy?: ToolPolicy;
   /** @default 'default' */
   readonly permissionMode?: PermissionMode;
-  /** Asked before a call that needs confirmation; without it such calls are denied. */
+  /**
+   * Asked before a call that needs confirmation (the registry's decision: rules, mode, risk
+   * warnings); without it such calls are refused. `allow-always` stops asking about that tool
+   * for the rest of the loop, unless a call has risk warnings or an `ask` rule.
+   */
   readonly confirm?: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>;
+  /** The same in core's form, handed to `registry.execute` as is (a sub-agent gets its parent's); wins over `confirm`. */
+  readonly confirmCall?: ConfirmCall;
   /** @default 20 */
   readonly maxIterations?: number;
   /** The system prompt; a short default otherwise. */
@@ -82,8 +54,8 @@ export const YIELD_TOOL = 'SessionsYield';
 
 /**
  * The loop that puts a registry to work: it sends the conversation and `getDefinitions()` to the
- * model, runs the tool calls it returns through `registry.execute` (after the policy, and the user
- * when it asks), feeds the results back, and repeats until the model answers without tool calls,
+ * model, runs the tool calls it returns through `registry.execute` (which decides each call under
+ * the policy and asks the user through `confirm` when it must), feeds the results back, and repeats until the model answers without tool calls,
  * `SessionsYield` is called, `maxIterations` is reached, or the signal aborts. Independent
  * read-only calls that need no confirmation run in parallel. `plan` mode offers read-only tools
  * only.
@@ -92,10 +64,43 @@ export class AgentLoop {
   private readonly policy: ToolPolicy;
   private readonly mode: PermissionMode;
   private readonly allowedAlways = new Set<string>();
+  private readonly confirmCall: ConfirmCall | undefined;
 
   constructor(private readonly options: AgentLoopOptions) {
-    this.policy = options.policy ?? new ToolPolicy();
+    this.policy = options.registry.options.policy ?? options.policy ?? new ToolPolicy();
     this.mode = options.permissionMode ?? 'default';
+    const ask = options.confirm;
+    this.confirmCall =
+      options.confirmCall ?? (ask ? (request) => this.askUser(ask, request) : undefined);
+  }
+
+  private async askUser(
+    ask: NonNullable<AgentLoopOptions['confirm']>,
+    request: Parameters<ConfirmCall>[0],
+  ) {
+    const remembered =
+      request.warnings.length === 0 &&
+      !request.matchedRule &&
+      this.allowedAlways.has(request.toolName);
+    if (remembered) return true;
+    const answer = await ask({
+      toolName: request.toolName,
+      args: request.params,
+      warnings: request.warnings,
+      reason: request.reason,
+      ...(request.matchedRule && { matchedRule: request.matchedRule }),
+    });
+    if (answer === 'allow-always') this.allowedAlways.add(request.toolName);
+    return answer !== 'deny';
+  }
+
+  /** The registry of a run: the mode's part, checked against the policy even when built bare. */
+  private registryOfRun(): ToolRegistry {
+    const scoped = this.policy.registryForMode(this.options.registry, this.mode);
+    if (scoped.options.policy) return scoped;
+    return new ToolRegistry({ ...scoped.options, policy: this.policy }).registerAll(
+      scoped.getAll(),
+    );
   }
 
   /** Runs the agent on a prompt, after the given history. */
@@ -103,7 +108,7 @@ export class AgentLoop {
     prompt: string,
     options: { history?: readonly ChatMessage[]; signal?: AbortSignal } = {},
   ): Promise<AgentRunResult> {
-    const registry = this.policy.registryForMode(this.options.registry, this.mode);
+    const registry = this.registryOfRun();
     const added: ChatMessage[] = [{ role: 'user', content: prompt }];
     const system: ChatMessage[] = this.options.systemPrompt
       ? [{ role: 'system', content: this.options.systemPrompt }]
@@ -181,31 +186,17 @@ export class AgentLoop {
         continue;
       }
       this.options.onEvent?.({ type: 'tool-call', toolName: call.name, args });
-      const warnings = await registry.assessRisk(call.name, args);
-      const needsConfirmation =
-        registry.has(call.name) &&
-        this.policy.requiresConfirmation(call.name, this.mode, warnings) &&
-        !(this.allowedAlways.has(call.name) && warnings.length === 0);
-      const readOnly =
-        registry.get(call.name) !== undefined && this.policy.isReadOnly(registry.get(call.name)!);
-      if (!needsConfirmation && readOnly && call.name !== YIELD_TOOL) {
+      const tool = registry.get(call.name);
+      const parallelSafe =
+        tool !== undefined && call.name !== YIELD_TOOL && this.policy.isReadOnly(tool);
+      if (
+        parallelSafe &&
+        (await registry.decide(call.name, args, { mode: this.mode })).decision === 'allow'
+      ) {
         parallel.push(this.execute(registry, call, args, signal));
         continue;
       }
       await flush();
-      if (needsConfirmation) {
-        const answer = this.options.confirm
-          ? await this.options.confirm({ toolName: call.name, args, warnings })
-          : 'deny';
-        if (answer === 'deny') {
-          results.push({
-            id: call.id,
-            content: `Error: the user denied this call to ${call.name}.\n\n[Analyze the error above and try a different approach.]`,
-          });
-          continue;
-        }
-        if (answer === 'allow-always') this.allowedAlways.add(call.name);
-      }
       const result = await this.execute(registry, call, args, signal);
       results.push(
         call.name === YIELD_TOOL && !result.isError
@@ -225,6 +216,8 @@ export class AgentLoop {
   ) {
     const result = await registry.execute(call.id, call.name, args, {
       signal,
+      mode: this.mode,
+      confirm: this.confirmCall,
       context: {
         agent: {
           name: this.options.agentName ?? 'main',

@@ -21,7 +21,10 @@ export class DefaultAgentRunner implements AgentRunner {
     },
   ) {}
 
-  /** Runs a new agent loop for the request, with this runner's model, registry and limits. */
+  /**
+   * Runs a new agent loop for the request, with this runner's model, registry and limits. The
+   * request's `confirm` (a sub-agent's parent's) asks about its calls; else this runner's.
+   */
   run(request: AgentRunRequest): Promise<AgentRunResult> {
     const loop = new AgentLoop({
       model: this.options.model,
@@ -29,6 +32,7 @@ export class DefaultAgentRunner implements AgentRunner {
       policy: this.options.policy,
       permissionMode: request.permissionMode,
       confirm: this.options.confirm,
+      confirmCall: request.confirm,
       maxIterations: request.maxIterations,
       systemPrompt: request.systemPrompt,
       modelName: request.model,

@@ -7,7 +7,7 @@ import { createShellTool } from '@tinyelf/tool-shell';
 import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { toAiSdkTools } from './to-ai-sdk-tools';
+import { type TinyElfToolOutput, toAiSdkTools } from './to-ai-sdk-tools';
 
 function workspace() {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-ai-sdk-')));
@@ -209,6 +209,47 @@ describe('toAiSdkTools', () => {
     });
     expect(second.text).toBe('written');
     expect(readFileSync(join(root, 'plan.md'), 'utf8')).toBe('# Plan\n');
+  });
+
+  it('runs a call that asks only once approved: a declined or skipped approval is refused by the registry', async () => {
+    const { root, registry } = workspace();
+    const checked = new ToolRegistry({ ...registry.options, policy: new ToolPolicy() }).registerAll(
+      registry.getAll(),
+    );
+    const tools = toAiSdkTools(checked);
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        callsTools(['w1', 'Write', { path: 'x.md', content: 'x' }]),
+        says('not written'),
+      ],
+    });
+    const first = await generateText({ model, tools, prompt: 'write', stopWhen: stepCountIs(3) });
+    const request = first.content.find((part) => part.type === 'tool-approval-request');
+    expect(request?.toolCall.toolName).toBe('Write');
+    const second = await generateText({
+      model,
+      tools,
+      messages: [
+        { role: 'user', content: 'write' },
+        ...first.response.messages,
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-approval-response', approvalId: request!.approvalId, approved: false },
+          ],
+        },
+      ],
+      stopWhen: stepCountIs(3),
+    });
+    expect(second.text).toBe('not written');
+    // Calling the tool's execute without the approval flow: the registry's check refuses it.
+    const direct = (await tools.Write!.execute!(
+      { path: 'x.md', content: 'x' },
+      { toolCallId: 'w2', messages: [] },
+    )) as TinyElfToolOutput;
+    expect(direct).toMatchObject({ isError: true, errorCode: 'PERMISSION_DENIED' });
+    expect(direct.content).toContain('no tool-approval-response approved it');
+    expect(existsSync(join(root, 'x.md'))).toBe(false);
   });
 
   it('in plan mode offers only the read-only tools', () => {

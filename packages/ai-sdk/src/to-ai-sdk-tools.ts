@@ -1,18 +1,21 @@
-import type {
-  PermissionMode,
-  ToolCallResult,
-  ToolExecuteOptions,
-  ToolPolicy,
+import {
+  type ConfirmationAnswer,
+  type PermissionMode,
+  type ToolCallResult,
+  type ToolExecuteOptions,
+  type ToolPolicy,
   ToolRegistry,
 } from '@tinyelf/core';
-import { jsonSchema, type Tool, type ToolSet, tool } from 'ai';
+import { jsonSchema, type ModelMessage, type Tool, type ToolSet, tool } from 'ai';
 
 /** Options of {@link toAiSdkTools}. */
 export interface AiSdkToolsOptions {
   /**
-   * With a policy, a call it says needs confirmation (in `mode`, given the tool's risk warnings)
-   * is marked `needsApproval`, so the AI SDK asks for a `tool-approval-response` before it runs.
-   * Without one, no call asks.
+   * The policy when the registry carries none (a registry the builder made carries one, and it
+   * decides). With a policy, a call the registry's decision says asks (rules, `mode`, the tool's
+   * risk warnings) is marked `needsApproval`, so the AI SDK asks for a `tool-approval-response`
+   * before it runs, and runs only once approved; a denied call is refused with the reason. Without
+   * any policy, no call asks.
    */
   readonly policy?: ToolPolicy;
   /** The permission mode for the policy; `plan` offers the read-only tools only. @default 'default' */
@@ -38,7 +41,10 @@ export type TinyElfToolOutput = ToolCallResult;
  */
 export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions = {}): ToolSet {
   const mode = options.mode ?? 'default';
-  const scoped = options.policy ? options.policy.registryForMode(registry, mode) : registry;
+  const policy = registry.options.policy ?? options.policy;
+  let scoped = policy ? policy.registryForMode(registry, mode) : registry;
+  if (policy && !scoped.options.policy)
+    scoped = new ToolRegistry({ ...scoped.options, policy }).registerAll(scoped.getAll());
   const only = options.only ? new Set(options.only) : undefined;
   const tools: Record<string, Tool<unknown, TinyElfToolOutput>> = {};
   for (const registered of scoped.getAll()) {
@@ -48,16 +54,17 @@ export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions 
       description: registered.description,
       // Plain JSON (TypeBox's symbol keys dropped); the registry validates, not the AI SDK.
       inputSchema: jsonSchema(JSON.parse(JSON.stringify(registered.parameters))),
-      needsApproval: options.policy
-        ? async (input) =>
-            options.policy!.requiresConfirmation(
-              name,
-              mode,
-              await scoped.assessRisk(name, input ?? {}),
-            )
+      // The registry's own decision, asked without running: exactly the calls execute would ask about.
+      needsApproval: policy
+        ? async (input) => (await scoped.decide(name, input ?? {}, { mode })).decision === 'ask'
         : undefined,
-      execute: (input, { toolCallId, abortSignal }) =>
-        scoped.execute(toolCallId, name, input ?? {}, { ...options.execute, signal: abortSignal }),
+      execute: (input, { toolCallId, abortSignal, messages }) =>
+        scoped.execute(toolCallId, name, input ?? {}, {
+          ...options.execute,
+          signal: abortSignal,
+          mode,
+          confirm: () => approvalIn(messages, toolCallId),
+        }),
       toModelOutput: ({ output }) =>
         output.isError
           ? { type: 'error-text', value: output.content }
@@ -65,4 +72,26 @@ export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions 
     });
   }
   return tools;
+}
+
+/**
+ * The user's answer to a call's AI SDK approval request, from the messages the call runs with:
+ * yes only when a `tool-approval-response` approved a `tool-approval-request` of this call.
+ */
+function approvalIn(messages: readonly ModelMessage[], toolCallId: string): ConfirmationAnswer {
+  const requested = new Set<string>();
+  const answers = new Map<string, boolean>();
+  for (const message of messages) {
+    if (typeof message.content === 'string') continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-approval-request' && part.toolCallId === toolCallId)
+        requested.add(part.approvalId);
+      if (part.type === 'tool-approval-response') answers.set(part.approvalId, part.approved);
+    }
+  }
+  if ([...requested].some((id) => answers.get(id) === true)) return true;
+  return {
+    approved: false,
+    reason: 'it needs approval and no tool-approval-response approved it',
+  };
 }

@@ -117,6 +117,7 @@ export {
   type ToolPolicyConfig,
 } from './policy/tool-policy';
 export { NEVER_ABORTED_SIGNAL } from './registry/bounded-call';
+export { type CallDecision, type DecisionInput, decideCall } from './registry/call-decision';
 export { findClosestName } from './registry/closest-name';
 export {
   type AnthropicToolDefinition,

@@ -1,3 +1,4 @@
+import type { ConfirmCall } from '../permissions/confirmation';
 import type { PermissionMode } from '../policy/permission-mode';
 import type { ToolRegistry } from '../registry/tool-registry';
 import type { ChatMessage } from './model-client';
@@ -24,6 +25,11 @@ export interface AgentRunRequest {
   readonly history?: readonly ChatMessage[];
   /** Cancels the run (its status becomes `cancelled`). */
   readonly signal?: AbortSignal;
+  /**
+   * Asks the user about the run's calls that need confirmation (a sub-agent gets its parent's);
+   * without it the runner's own, else such calls are refused.
+   */
+  readonly confirm?: ConfirmCall;
 }
 
 /** How a run ended. */

@@ -104,3 +104,49 @@ describe('rich tool output', () => {
     });
   });
 });
+
+describe('registry.decide', () => {
+  it('answers what execute would decide, without running or asking', async () => {
+    const before = runs;
+    const registry = registryWithPolicy();
+    expect(await registry.decide('Read', {})).toEqual({ decision: 'allow', warnings: [] });
+    expect(await registry.decide('Delete', { path: 'a.txt' })).toMatchObject({
+      decision: 'ask',
+      warnings: [],
+      reason: 'Delete asks before it runs in default mode.',
+    });
+    expect(await registry.decide('Delete', { path: '/' }, { mode: 'acceptEdits' })).toMatchObject({
+      decision: 'ask',
+      warnings: [{ rule: 'root' }],
+      reason: 'It deletes the root folder.',
+    });
+    expect(
+      await registry.decide('Delete', { path: '/' }, { mode: 'bypassPermissions' }),
+    ).toMatchObject({ decision: 'allow' });
+    expect(runs).toBe(before);
+  });
+
+  it('says allow for what execute reports itself, and without a policy', async () => {
+    const registry = registryWithPolicy();
+    expect((await registry.decide('Nope', {})).decision).toBe('allow');
+    expect((await registry.decide('Delete', {})).decision).toBe('allow');
+    const bare = new ToolRegistry().register(deleteTool);
+    expect((await bare.decide('Delete', { path: '/' })).decision).toBe('allow');
+  });
+
+  it('hands the host confirm to the tool, so an agent it starts asks the same user', async () => {
+    let seen: unknown;
+    const registry = new ToolRegistry().register({
+      name: 'Spawn',
+      description: 'Starts an agent.',
+      parameters: { type: 'object', properties: {} },
+      execute: async (_params, context) => {
+        seen = context?.confirm;
+        return 'ok';
+      },
+    });
+    const confirm = () => true;
+    await registry.execute('1', 'Spawn', {}, { confirm });
+    expect(seen).toBe(confirm);
+  });
+});

@@ -16,6 +16,7 @@ import {
   type ToolOutputLimit,
 } from '../tool/tool-output';
 import { runBoundedCall } from './bounded-call';
+import { type CallDecision, decideCall } from './call-decision';
 import { checkCallPermission } from './call-permission';
 import { type DefinitionByFormat, type DefinitionFormat, toDefinition } from './definition-formats';
 import { limitOutput, spillDirectoryOf, type ToolCut } from './output-limit';
@@ -210,6 +211,36 @@ export class ToolRegistry {
   }
 
   /**
+   * What `execute` would decide about a call under this registry's policy, without running it or
+   * asking anyone: `allow`, `ask` (the host's `confirm` would be asked) or `deny`, with the call's
+   * risk warnings, the reason and the rule that decided. For hosts that ask before they call
+   * `execute` (the AI SDK's approval flow, an MCP client's user). Never throws: without a policy,
+   * for an unknown tool or invalid arguments the answer is `allow` (`execute` reports the error).
+   */
+  async decide(
+    toolName: string,
+    params: unknown,
+    options: { readonly mode?: PermissionMode } = {},
+  ): Promise<CallDecision> {
+    const entry = this.entries.get(toolName);
+    const policy = this.options.policy;
+    if (!entry || !policy) return { decision: 'allow', warnings: [] };
+    try {
+      const validation = (await this.validatorFor(entry)).validate(params);
+      if (!validation.ok) return { decision: 'allow', warnings: [] };
+      return await decideCall({
+        tool: entry.tool,
+        params: validation.value,
+        policy,
+        mode: options.mode ?? 'default',
+        workspaceRoot: this.options.workspaceRoot,
+      });
+    } catch {
+      return { decision: 'allow', warnings: [] };
+    }
+  }
+
+  /**
    * Runs one tool call. Always resolves, never rejects: see {@link ToolCallResult}. The steps:
    * look the tool up, coerce and validate the arguments, run the tool (bounded by the signal and
    * timeout), cut long output (saving the full text), and end every error with a retry hint.
@@ -276,6 +307,7 @@ export class ToolRegistry {
         toolCallId,
         registry: this,
         outputLimit: this.outputLimitFor(tool, options),
+        ...(options.confirm && { confirm: options.confirm }),
       },
       { signal: options.signal, timeoutMs: options.timeoutMs ?? this.options.defaultTimeoutMs },
     );

@@ -1,3 +1,4 @@
+import type { ConfirmCall } from '../permissions/confirmation';
 import type { ToolPermissionSpecifiers } from '../permissions/tool-permission-specifiers';
 import type { PermissionMode } from '../policy/permission-mode';
 import type { ToolRegistry } from '../registry/tool-registry';
@@ -59,6 +60,11 @@ export interface ToolContext {
    * complete output itself (set by the registry; absent when a tool is called directly).
    */
   readonly outputLimit?: ToolOutputLimit;
+  /**
+   * The host's `confirm` of this call (from `execute`'s options), so a tool that runs an agent
+   * (`spawn_agent`) lets that agent's calls ask the same user.
+   */
+  readonly confirm?: ConfirmCall;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DefaultAgentRunner, OpenAIChatClient } from '@tinyelf/agent';
-import { ToolRegistry } from '@tinyelf/core';
+import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type ScriptedReply,
@@ -140,5 +140,46 @@ describe('SubagentManager and the sub-agent tools', () => {
     expect(manager.status(runId).status).toBe('cancelled');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(manager.status(runId).status).toBe('cancelled');
+  });
+
+  it('lets a sub-agent ask its parent’s user, in the parent’s mode, through the registry’s one check', async () => {
+    const { registry, model } = await setup([
+      { toolCalls: [{ name: 'mcp__notes__add', arguments: {} }] },
+      { content: 'added' },
+      { toolCalls: [{ name: 'mcp__notes__add', arguments: {} }] },
+      { content: 'could not add' },
+    ]);
+    const checked = new ToolRegistry({ policy: new ToolPolicy() }).registerAll(registry.getAll());
+    const asked: string[] = [];
+    const yes = await checked.execute(
+      'c',
+      'spawn_agent',
+      { prompt: 'add a note' },
+      {
+        confirm: (request) => {
+          asked.push(request.toolName);
+          return true;
+        },
+      },
+    );
+    expect(yes.content).toBe('added');
+    expect(asked).toEqual(['spawn_agent', 'mcp__notes__add']);
+    // The parent's host gave no confirm: the child's call is refused, never run.
+    const spawned = await checked.execute(
+      'd',
+      'spawn_agent',
+      { prompt: 'add a note' },
+      {
+        mode: 'bypassPermissions',
+        context: { agent: { name: 'main', permissionMode: 'default' } },
+      },
+    );
+    expect(spawned.content).toBe('could not add');
+    const childResult = (
+      model.requests[3] as { messages: { role: string; content: string }[] }
+    ).messages.at(-1);
+    expect(childResult?.content).toContain(
+      "The call to mcp__notes__add was not run: it needs the user's confirmation",
+    );
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type AgentRunner,
   type AgentRunResult,
+  type ConfirmCall,
   type PermissionMode,
   restrictPermissionMode,
   TinyElfError,
@@ -51,6 +52,8 @@ export interface ParentAgent {
   readonly depth: number;
   /** The parent's permission mode. */
   readonly permissionMode: PermissionMode;
+  /** Asks the parent's user about calls that need confirmation; the sub-agent asks through it too. */
+  readonly confirm?: ConfirmCall;
 }
 
 /** A sub-agent run. */
@@ -166,6 +169,7 @@ export class SubagentManager {
         ),
         depth: parent.depth + 1,
         signal: run.controller.signal,
+        ...(parent.confirm && { confirm: parent.confirm }),
       })
       .then(
         (result) => this.finish(run, result, request.background === true),

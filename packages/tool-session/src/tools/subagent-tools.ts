@@ -42,6 +42,7 @@ export function createSpawnAgentTool(manager: SubagentManager): ITool {
         name: context.agent?.name ?? 'main',
         depth: context.agent?.depth ?? 0,
         permissionMode: (context.agent?.permissionMode ?? 'default') as PermissionMode,
+        ...(context.confirm && { confirm: context.confirm }),
       });
       if (request.background)
         return `Started sub-agent run ${run.id} (${run.agent}) in the background with tools: ${run.tools.join(', ') || 'none'}. Its result arrives at your next turn; subagent_status ${run.id} shows its progress.`;
