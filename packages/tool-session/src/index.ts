@@ -11,6 +11,12 @@ export {
   type PostgresSessionStoreOptions,
 } from './sessions/postgres/postgres-session-store';
 export { redactSecrets } from './sessions/redact-secrets';
+export {
+  type PagedSessionList,
+  readSessionList,
+  type SessionListPage,
+  type SessionListRequest,
+} from './sessions/session-list';
 export { SessionManager, type SessionManagerOptions } from './sessions/session-manager';
 export {
   type PagedSessionStore,
