@@ -6,6 +6,7 @@ export {
 } from './session-plugins';
 export { JsonlSessionStore } from './sessions/jsonl-session-store';
 export type { PostgresConnectionOptions } from './sessions/postgres/postgres-connection';
+export { postgresSchemaSql } from './sessions/postgres/postgres-schema';
 export {
   PostgresSessionStore,
   type PostgresSessionStoreOptions,
