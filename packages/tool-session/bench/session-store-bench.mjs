@@ -1,7 +1,9 @@
 // The PostgreSQL session store against the JSONL store in the same run: appending a 1,000-message
 // session, SessionsHistory of its last 20 messages (through ToolRegistry.execute, as a model calls
 // it), and reading the whole transcript. PostgreSQL runs on loopback with fsync on (as deployed);
-// the JSONL store appends without fsync. Run after `pnpm build`: node bench/session-store-bench.mjs
+// the JSONL store appends without fsync. Then SessionsList's page of 50 out of 10,000 sessions, by
+// cursor in SQL, against loading the whole list (what it did before). Run after `pnpm build`:
+// node bench/session-store-bench.mjs [messages] [sessions] (smaller counts for a quick try)
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,10 +14,12 @@ import {
   PostgresSessionStore,
   SessionManager,
 } from '@tinyelf/tool-session';
-import { record } from '../../../scripts/bench-record.mjs';
+import pg from 'pg';
+import { record } from '../../../test-support/bench/bench-record.mjs';
 import { startPostgres } from '../../../test-support/postgres-server.mjs';
 
-const count = 1000;
+const count = Number(process.argv[2] ?? 1000);
+const sessionCount = Number(process.argv[3] ?? 10_000);
 const server = await startPostgres({ fsync: true });
 if (server.skipped) {
   console.log(`Skipped: ${server.skipped}`);
@@ -34,6 +38,15 @@ const message = (index) =>
         role: index % 2 ? 'assistant' : 'user',
         content: `Message ${index}: ${'the quick brown fox jumps over the lazy dog '.repeat(8)}`,
       };
+
+/** A new, empty database on the server; its URL. */
+async function freshDatabase(url, name) {
+  const admin = new pg.Client(url);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return `${url.replace(/\/postgres$/, '')}/${name}`;
+}
 
 async function median(run, times) {
   await run();
@@ -84,7 +97,48 @@ await Promise.all(
   }),
 );
 const concurrentMs = Number(process.hrtime.bigint() - concurrentStarted) / 1e6;
-await Promise.all([...writers, postgresStore].map((store) => store.close()));
+await Promise.all(writers.map((store) => store.close()));
+
+// SessionsList over many sessions: one page in SQL (keyset on the updated_at index) against
+// loading the whole list and slicing it. The sessions are inserted in one statement.
+const listUrl = await freshDatabase(server.url, 'list_bench');
+const listStore = new PostgresSessionStore({ url: listUrl });
+await listStore.list(); // migrate
+const client = new pg.Client(listUrl);
+await client.connect();
+await client.query(
+  `INSERT INTO tinyelf_sessions (id, title, agent, message_count, updated_at)
+   SELECT 's_bench_' || n, 'Session ' || n, 'general', n % 50, now() - n * interval '1 second'
+   FROM generate_series(1, $1) AS n`,
+  [sessionCount],
+);
+await client.query('ANALYZE tinyelf_sessions');
+await client.end();
+const listRegistry = new ToolRegistry({ spillDirectory: false }).registerAll(
+  createSessionTools(
+    new SessionManager({ store: listStore, runner: {}, registryFor: () => new ToolRegistry() }),
+    listStore,
+  ),
+);
+const firstPage = await listRegistry.execute('b', 'SessionsList', { limit: 50 });
+const cursor = /cursor "([\w-]+)"/.exec(firstPage.content)?.[1];
+if (!cursor) throw new Error(`no cursor in ${firstPage.content.slice(-200)}`);
+const deep = await listStore.listPage({ limit: 50, offset: Math.max(0, sessionCount - 100) });
+const listFirstMs = await median(async () => {
+  const result = await listRegistry.execute('b', 'SessionsList', { limit: 50 });
+  if (result.isError || !result.content.includes('cursor')) throw new Error(result.content);
+}, 50);
+const listNextMs = await median(async () => {
+  const result = await listRegistry.execute('b', 'SessionsList', { limit: 50, cursor });
+  if (result.isError) throw new Error(result.content);
+}, 50);
+const listDeepMs = await median(async () => {
+  await listStore.listPage({ limit: 50, cursor: deep.next });
+}, 50);
+const listAllMs = await median(async () => {
+  if ((await listStore.list()).slice(0, 50).length !== 50) throw new Error('short list');
+}, 10);
+await Promise.all([listStore, postgresStore].map((store) => store.close()));
 server.stop();
 
 // The same appends on a server with fsync off: what the round trips cost without the disk flush.
@@ -131,3 +185,21 @@ record({
   anchor: { label: `one writer appending ${count}`, value: postgres.appendMs },
   note: 'every message kept, in each writer’s order (the row lock numbers them)',
 });
+
+const listRows = [
+  [`SessionsList page of 50 (the newest) out of ${sessionCount} sessions`, listFirstMs],
+  [`SessionsList next page of 50 by cursor out of ${sessionCount} sessions`, listNextMs],
+  [`listPage of 50 by cursor near the end of ${sessionCount} sessions`, listDeepMs],
+];
+for (const [measurement, value] of listRows) {
+  console.log(
+    `${measurement}: ${value.toFixed(2)} ms (whole list, then a slice: ${listAllMs.toFixed(2)} ms)`,
+  );
+  record({
+    measurement: `PostgreSQL store: ${measurement}`,
+    value,
+    unit: 'ms',
+    anchor: { label: `load all ${sessionCount} sessions and slice 50`, value: listAllMs },
+    note: 'keyset scan of the (updated_at DESC, id) index plus count(*) of the sessions',
+  });
+}

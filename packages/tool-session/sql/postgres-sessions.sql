@@ -3,6 +3,8 @@
 -- use, under an advisory lock, and records each migration in tinyelf_session_migrations; run this
 -- file instead when the store's database user may not create tables (then grant it SELECT, INSERT
 -- and UPDATE on these tables).
+-- Written from src/sessions/postgres/postgres-schema.ts by `node write-sql.mjs`: edit the
+-- migrations there, not this file.
 
 CREATE TABLE IF NOT EXISTS tinyelf_session_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
 

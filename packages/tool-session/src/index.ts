@@ -6,11 +6,18 @@ export {
 } from './session-plugins';
 export { JsonlSessionStore } from './sessions/jsonl-session-store';
 export type { PostgresConnectionOptions } from './sessions/postgres/postgres-connection';
+export { postgresSchemaSql } from './sessions/postgres/postgres-schema';
 export {
   PostgresSessionStore,
   type PostgresSessionStoreOptions,
 } from './sessions/postgres/postgres-session-store';
 export { redactSecrets } from './sessions/redact-secrets';
+export {
+  type PagedSessionList,
+  readSessionList,
+  type SessionListPage,
+  type SessionListRequest,
+} from './sessions/session-list';
 export { SessionManager, type SessionManagerOptions } from './sessions/session-manager';
 export {
   type PagedSessionStore,

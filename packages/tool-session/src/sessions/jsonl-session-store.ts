@@ -4,6 +4,7 @@ import { appendFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChatMessage, SessionRecord, SessionStatus, SessionStore } from '@tinyelf/core';
 import { TinyElfError } from '@tinyelf/core';
+import { compareSessions } from './session-list';
 
 type Line =
   | { type: 'meta'; id: string; title: string; agent: string; createdAt: string }
@@ -37,6 +38,7 @@ export class JsonlSessionStore implements SessionStore {
     return (await this.get(id))!;
   }
 
+  /** Every session, newest first (by last change, then id). */
   async list(): Promise<SessionRecord[]> {
     if (!existsSync(this.folder)) return [];
     const ids = (await readdir(this.folder))
@@ -45,7 +47,7 @@ export class JsonlSessionStore implements SessionStore {
     const records = await Promise.all(ids.map((id) => this.get(id)));
     return records
       .filter((record): record is SessionRecord => record !== undefined)
-      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
+      .sort(compareSessions);
   }
 
   /** The session's summary, or undefined for an unknown (or malformed) id. */

@@ -1,5 +1,6 @@
 import { defineJsonSchemaTool, type ITool, type SessionStore } from '@tinyelf/core';
 import { redactSecrets } from '../sessions/redact-secrets';
+import { readSessionList } from '../sessions/session-list';
 import type { SessionManager } from '../sessions/session-manager';
 import { readRecentMessages } from '../sessions/session-page';
 
@@ -24,31 +25,44 @@ export function createSessionTools(manager: SessionManager, store: SessionStore)
         return `Started session ${record.id} ("${record.title}", agent ${record.agent}). SessionsHistory ${record.id} shows its progress.`;
       },
     }),
-    defineJsonSchemaTool<{ limit?: number; offset?: number }>({
+    defineJsonSchemaTool<{ limit?: number; offset?: number; cursor?: string }>({
       name: 'SessionsList',
       description:
-        'Lists sessions, newest first: id, title, agent, status, message count, last update.',
+        'Lists sessions, newest first: id, title, agent, status, message count, last update. When more remain, the answer ends with a cursor: pass it to list the next ones.',
       parameters: {
         type: 'object',
         properties: {
           limit: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
           offset: { type: 'integer', minimum: 0, default: 0 },
+          cursor: {
+            type: 'string',
+            description:
+              'The cursor a previous SessionsList gave: lists the sessions after its page.',
+          },
         },
       },
       readOnly: true,
-      async execute({ limit, offset }) {
-        const all = await store.list();
-        const page = all.slice(offset ?? 0, (offset ?? 0) + (limit ?? 20));
-        if (page.length === 0)
-          return all.length
-            ? `No sessions at offset ${offset}; there are ${all.length}.`
-            : 'No sessions yet.';
-        return page
-          .map(
-            (record) =>
-              `${record.id}  ${record.status}  ${record.agent}  ${record.messageCount} messages  ${record.updatedAt}  ${record.title}`,
-          )
-          .join('\n');
+      async execute({ limit, offset, cursor }) {
+        const { sessions, total, next } = await readSessionList(store, {
+          limit: limit ?? 20,
+          ...(offset === undefined ? {} : { offset }),
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+        if (sessions.length === 0) {
+          if (!total) return 'No sessions yet.';
+          return cursor === undefined
+            ? `No sessions at offset ${offset}; there are ${total}.`
+            : `No sessions after that cursor; there are ${total}.`;
+        }
+        const lines = sessions.map(
+          (record) =>
+            `${record.id}  ${record.status}  ${record.agent}  ${record.messageCount} messages  ${record.updatedAt}  ${record.title}`,
+        );
+        if (next)
+          lines.push(
+            `(${sessions.length} of ${total} sessions; cursor "${next}" lists the older ones)`,
+          );
+        return lines.join('\n');
       },
     }),
     defineJsonSchemaTool<{ sessionId: string; message: string }>({

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TinyElfError } from '@tinyelf/core';
 import type { Pool, QueryResultRow } from 'pg';
 import { loadPg } from './load-pg';
-import { migrationLockKey, postgresMigrations } from './postgres-schema';
+import { migrationLockKey, migrationsTableSql, postgresMigrations } from './postgres-schema';
 
 /** How the store connects. */
 export interface PostgresConnectionOptions {
@@ -117,9 +117,7 @@ async function migrate(pool: Pool): Promise<void> {
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS tinyelf_session_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
+    await client.query(migrationsTableSql);
     const applied = new Set(
       (
         await client.query<{ version: number }>('SELECT version FROM tinyelf_session_migrations')

@@ -1,8 +1,13 @@
+/** The table that records which migrations a database has (created before any migration). */
+export const migrationsTableSql =
+  'CREATE TABLE IF NOT EXISTS tinyelf_session_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());';
+
 /**
- * The schema of the PostgreSQL session store, as numbered migrations. The store applies the ones a
- * database lacks on first use (under an advisory lock, so processes starting together apply each
- * once) and records them in `tinyelf_session_migrations`. `sql/postgres-sessions.sql` in this
- * package is the same SQL for those who create the schema themselves.
+ * The schema of the PostgreSQL session store, as numbered migrations: the one source of it. The
+ * store applies the ones a database lacks on first use (under an advisory lock, so processes
+ * starting together apply each once) and records them in `tinyelf_session_migrations`.
+ * `sql/postgres-sessions.sql` in this package is written from them ({@link postgresSchemaSql},
+ * `node write-sql.mjs` after a build) for those who create the schema themselves.
  */
 export const postgresMigrations: readonly { readonly version: number; readonly sql: string }[] = [
   {
@@ -37,3 +42,28 @@ CREATE TABLE IF NOT EXISTS tinyelf_session_messages (
 
 /** The advisory lock key the migrations run under (any constant; "tinyelf" in ASCII). */
 export const migrationLockKey = 0x74696e79;
+
+/**
+ * The whole schema as one SQL script (what `sql/postgres-sessions.sql` holds): the migrations table,
+ * then every migration and its record, so the store finds nothing left to apply.
+ */
+export function postgresSchemaSql(): string {
+  return [
+    "-- The schema of @tinyelf/tool-session's PostgreSQL session store (PostgresSessionStore, or",
+    "-- sessions: { store: 'postgres', url } in the configuration). The store creates it itself on first",
+    '-- use, under an advisory lock, and records each migration in tinyelf_session_migrations; run this',
+    "-- file instead when the store's database user may not create tables (then grant it SELECT, INSERT",
+    '-- and UPDATE on these tables).',
+    '-- Written from src/sessions/postgres/postgres-schema.ts by `node write-sql.mjs`: edit the',
+    '-- migrations there, not this file.',
+    '',
+    migrationsTableSql,
+    ...postgresMigrations.flatMap((migration) => [
+      '',
+      `-- Migration ${migration.version}`,
+      migration.sql,
+      `INSERT INTO tinyelf_session_migrations (version) VALUES (${migration.version}) ON CONFLICT DO NOTHING;`,
+    ]),
+    '',
+  ].join('\n');
+}

@@ -6,7 +6,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../../../../../test-support/postgres-server.mjs';
 import { createSessionTools } from '../../tools/session-tools';
 import { SessionManager } from '../session-manager';
-import { postgresMigrations } from './postgres-schema';
 import { PostgresSessionStore } from './postgres-session-store';
 
 // Against a real PostgreSQL server (Debian's postgresql package), started here on a loopback port.
@@ -78,7 +77,6 @@ describe.skipIf(server.skipped)('PostgresSessionStore on a real server', () => {
       new URL('../../../sql/postgres-sessions.sql', import.meta.url),
       'utf8',
     );
-    for (const migration of postgresMigrations) expect(sql).toContain(migration.sql);
     const { url, open } = await freshStore();
     const client = new pg.Client(url);
     await client.connect();
@@ -189,6 +187,65 @@ describe.skipIf(server.skipped)('PostgresSessionStore on a real server', () => {
     );
     expect(await history({ offset: 40 })).toBe(
       `Session ${id} (idle, 31 messages):\n(no messages at offset 40; there are 31)`,
+    );
+  });
+
+  it('pages SessionsList in SQL by cursor, ties in last change broken by id, none shown twice', async () => {
+    const { url, store } = await freshStore();
+    const ids: string[] = [];
+    for (let index = 0; index < 25; index++)
+      ids.push((await store.create({ title: `s${index}`, agent: 'general' })).id);
+    const client = new pg.Client(url);
+    await client.connect();
+    // Ten sessions changed at the same microsecond: only their ids order them.
+    await client.query(
+      `UPDATE tinyelf_sessions SET updated_at = '2026-01-02T03:04:05.123456Z' WHERE id = ANY($1)`,
+      [ids.slice(5, 15)],
+    );
+    await client.end();
+    const expected = (await store.list()).map((record) => record.id);
+    const seen: string[] = [];
+    let page = await store.listPage({ limit: 7 });
+    for (;;) {
+      expect(page.total).toBe(25);
+      seen.push(...page.sessions.map((record) => record.id));
+      if (!page.next) break;
+      page = await store.listPage({ limit: 7, cursor: page.next });
+    }
+    expect(seen).toEqual(expected);
+    expect((await store.listPage({ limit: 3, offset: 23 })).sessions.map((r) => r.id)).toEqual(
+      expected.slice(23),
+    );
+    // A session that changes between two pages moves to the top; the next page does not repeat one.
+    const first = await store.listPage({ limit: 10 });
+    await store.append(expected[12]!, { role: 'user', content: 'bump' });
+    const second = await store.listPage({ limit: 20, cursor: first.next! });
+    expect(second.sessions.map((r) => r.id)).toEqual(
+      expected.slice(10).filter((id) => id !== expected[12]),
+    );
+    await expect(store.listPage({ limit: 5, cursor: 'not-a-cursor' })).rejects.toMatchObject({
+      code: 'INVALID_CURSOR',
+    });
+
+    const manager = new SessionManager({
+      store,
+      runner: { run: async () => ({ status: 'completed', messages: [] }) } as never,
+      registryFor: () => new ToolRegistry(),
+    });
+    const registry = new ToolRegistry().registerAll(createSessionTools(manager, store));
+    const list = async (params: Record<string, unknown>) =>
+      (await registry.execute('c', 'SessionsList', params)).content;
+    const top = (await list({ limit: 2 })).split('\n');
+    expect(top[0]).toMatch(new RegExp(`^${expected[12]}  idle  general  1 messages  `));
+    const cursor = /^\(2 of 25 sessions; cursor "([\w-]+)" lists the older ones\)$/.exec(
+      top[2]!,
+    )?.[1];
+    expect((await list({ limit: 1, cursor })).split('\n')[0]).toMatch(
+      new RegExp(`^${expected[1]}  `),
+    );
+    expect(await list({ offset: 30 })).toBe('No sessions at offset 30; there are 25.');
+    expect(await list({ cursor: 'x' })).toMatch(
+      /^Error: The cursor "x" is not one SessionsList gave/,
     );
   });
 });

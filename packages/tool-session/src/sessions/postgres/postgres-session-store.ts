@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChatMessage, SessionRecord, SessionStatus } from '@tinyelf/core';
 import { TinyElfError } from '@tinyelf/core';
+import {
+  decodeSessionCursor,
+  encodeSessionCursor,
+  type PagedSessionList,
+  type SessionListPage,
+  type SessionListRequest,
+} from '../session-list';
 import type { PagedSessionStore, SessionMessagePage, SessionPageRequest } from '../session-page';
 import { PostgresConnection, type PostgresConnectionOptions } from './postgres-connection';
 
@@ -38,7 +45,7 @@ const withoutNul = (text: string) => text.replaceAll('\0', '\uFFFD');
  * gaps; a retried append (after a lost connection) is not stored twice. A `running` session whose
  * process stopped renewing its lease reads as `interrupted`. `pg` is loaded on first use.
  */
-export class PostgresSessionStore implements PagedSessionStore {
+export class PostgresSessionStore implements PagedSessionStore, PagedSessionList {
   private readonly connection: PostgresConnection;
   private readonly leaseMs: number;
   /** Sessions this process is running (their leases are renewed). */
@@ -67,6 +74,40 @@ export class PostgresSessionStore implements PagedSessionStore {
       `SELECT ${sessionColumns} FROM tinyelf_sessions ORDER BY updated_at DESC, id`,
     );
     return rows.map(toRecord);
+  }
+
+  /**
+   * One page of the list, newest first: a keyset range scan of the `(updated_at DESC, id)` index
+   * from the cursor (or `offset` rows from the newest), and the count of all sessions.
+   */
+  async listPage(request: SessionListRequest): Promise<SessionListPage> {
+    const after = request.cursor === undefined ? undefined : decodeSessionCursor(request.cursor);
+    const limit = Math.max(0, Math.min(request.limit, 2 ** 31 - 2));
+    const rows = await this.connection.query<SessionRow & { position: string; total: number }>(
+      `SELECT ${sessionColumns},
+         to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position,
+         (SELECT count(*)::integer FROM tinyelf_sessions) AS total
+       FROM tinyelf_sessions
+       ${after ? 'WHERE updated_at <= $3::timestamptz AND (updated_at < $3::timestamptz OR id > $4)' : ''}
+       ORDER BY updated_at DESC, id LIMIT $1::bigint + 1 OFFSET $2`,
+      after ? [limit, 0, after.updatedAt, after.id] : [limit, Math.max(0, request.offset ?? 0)],
+    );
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const total =
+      rows[0]?.total ??
+      (
+        await this.connection.query<{ total: number }>(
+          'SELECT count(*)::integer AS total FROM tinyelf_sessions',
+        )
+      )[0]!.total;
+    return {
+      sessions: page.map(toRecord),
+      total,
+      ...(last && rows.length > limit
+        ? { next: encodeSessionCursor({ updatedAt: last.position, id: last.id }) }
+        : {}),
+    };
   }
 
   /** The session's summary, or undefined for an unknown id. */
