@@ -23,10 +23,11 @@ for (const file of readdirSync(join(root, '.changeset')).filter((name) => name.e
     continue;
   }
   for (const line of match[1].split('\n').filter(Boolean)) {
-    const release = /^"([^"]+)": (major|minor|patch)$/.exec(line);
+    // YAML: the name in double or single quotes (both are what `changeset version` reads).
+    const release = /^(?:"([^"]+)"|'([^']+)'): (major|minor|patch)$/.exec(line);
     if (!release) problems.push(`${file}: "${line}" is not a "package": major|minor|patch line`);
-    else if (!packages.has(release[1]))
-      problems.push(`${file}: ${release[1]} is not a package here`);
+    else if (!packages.has(release[1] ?? release[2]))
+      problems.push(`${file}: ${release[1] ?? release[2]} is not a package here`);
   }
 }
 if (problems.length) {
