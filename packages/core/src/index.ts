@@ -208,8 +208,10 @@ export {
 export {
   describeContentPart,
   isRichToolOutput,
+  type MediaContentPart,
   type RichToolOutput,
   type SpillFile,
+  type TextContentPart,
   type ToolContentPart,
   type ToolOutput,
   type ToolOutputLimit,

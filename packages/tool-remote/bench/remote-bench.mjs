@@ -17,7 +17,7 @@ import { createTestBuildContext } from '@tinyelf/core/testing';
 import { createFileSystemPlugin } from '@tinyelf/tool-fs';
 import { createRemoteToolsPlugin } from '@tinyelf/tool-remote';
 import { createShellPlugin } from '@tinyelf/tool-shell';
-import { record } from '../../../scripts/bench-record.mjs';
+import { record } from '../../../test-support/bench/bench-record.mjs';
 
 const bin = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));
 const token = 'bench-token';

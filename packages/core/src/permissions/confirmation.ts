@@ -20,7 +20,14 @@ export interface ConfirmationRequest {
  * The host's answer: `true` runs the call, `false` refuses it. The object form adds a reason the
  * model reads when the call is refused.
  */
-export type ConfirmationAnswer = boolean | { readonly approved: boolean; readonly reason?: string };
+export type ConfirmationAnswer =
+  | boolean
+  | {
+      /** `true` runs the call, `false` refuses it. */
+      readonly approved: boolean;
+      /** Why the user refused, for the model. */
+      readonly reason?: string;
+    };
 
 /** Asks the user (or whatever stands in for them) whether a call may run. */
 export type ConfirmCall = (

@@ -13,6 +13,7 @@ export interface PermissionRequest {
   readonly tool: ITool | string;
   /** The validated arguments. @default {} */
   readonly params?: Readonly<Record<string, unknown>>;
+  /** The permission mode of the agent making the call. */
   readonly mode: PermissionMode;
   /** The call's risk warnings from `assessRisk`. @default [] */
   readonly warnings?: readonly RiskWarning[];

@@ -11,6 +11,7 @@ import type {
 
 /** A rule that matched a call, and how to name it to the user. */
 export interface MatchedRule {
+  /** Which list the rule is in: `allow`, `ask` or `deny`. */
   readonly kind: PermissionRuleKind;
   /** `kind: Rule`, such as `deny: Bash(rm:*)` (several rules joined with `, ` when together they allow a call). */
   readonly text: string;
@@ -39,7 +40,11 @@ export class PermissionRuleSet {
   private readonly rules: Record<PermissionRuleKind, readonly PermissionRule[]>;
   private readonly byTool = new Map<string, Record<PermissionRuleKind, KindRules>>();
 
-  constructor(readonly config: PermissionRulesConfig = {}) {
+  /** @param config The rules as configured (they are parsed and checked here). */
+  constructor(
+    /** The rules as configured. */
+    readonly config: PermissionRulesConfig = {},
+  ) {
     const problems = permissionRuleProblems(config);
     if (problems.length) {
       throw new TypeError(`Invalid permission rules:\n- ${problems.join('\n- ')}`);

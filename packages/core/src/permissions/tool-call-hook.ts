@@ -2,8 +2,11 @@ import type { ToolCallResult } from '../registry/tool-call-result';
 
 /** A call as hooks see it: validated arguments, before it runs or with its result after. */
 export interface HookedCall {
+  /** The id the model gave the call. */
   readonly toolCallId: string;
+  /** The tool called. */
   readonly toolName: string;
+  /** The validated arguments. */
   readonly params: Readonly<Record<string, unknown>>;
   /** The agent making the call, when an agent loop runs it. */
   readonly agentName?: string;
@@ -11,12 +14,35 @@ export interface HookedCall {
 
 /** What a before-hook decides; `undefined` lets the call go on unchanged. */
 export type BeforeToolCallDecision =
-  | { readonly decision: 'deny'; readonly reason: string }
-  | { readonly decision: 'ask'; readonly reason: string }
-  | { readonly decision: 'continue'; readonly params?: Readonly<Record<string, unknown>> };
+  | {
+      /** Refuse the call. */
+      readonly decision: 'deny';
+      /** Why, for the model and the audit log. */
+      readonly reason: string;
+    }
+  | {
+      /** Ask the user before the call runs. */
+      readonly decision: 'ask';
+      /** Why, for the user. */
+      readonly reason: string;
+    }
+  | {
+      /** Let the call go on. */
+      readonly decision: 'continue';
+      /** Arguments to run with instead (validated again). */
+      readonly params?: Readonly<Record<string, unknown>>;
+    };
 
 /** What an after-hook makes of a result; `undefined` keeps it. */
-export type AfterToolCallDecision = { readonly content: string } | { readonly append: string };
+export type AfterToolCallDecision =
+  | {
+      /** Text that replaces the result's content. */
+      readonly content: string;
+    }
+  | {
+      /** Text added at the end of the result's content. */
+      readonly append: string;
+    };
 
 /**
  * A hook around every call of a registry: in-process code registered through the plugin contract,
@@ -27,9 +53,11 @@ export interface ToolCallHook {
   readonly name: string;
   /** Only calls of tools whose name matches run this hook (`*` ends a prefix). @default every tool */
   readonly toolNames?: readonly string[];
+  /** Runs before the call: may deny it, make it ask, or change its arguments. */
   beforeToolCall?(
     call: HookedCall,
   ): BeforeToolCallDecision | undefined | Promise<BeforeToolCallDecision | undefined>;
+  /** Runs after the call: may replace or add to its result. */
   afterToolCall?(
     call: HookedCall,
     result: ToolCallResult,

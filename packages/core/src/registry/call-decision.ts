@@ -19,9 +19,13 @@ export interface CallDecision {
 
 /** One call to decide: the tool, its validated arguments, the policy and the mode. */
 export interface DecisionInput {
+  /** The tool called. */
   readonly tool: ITool;
+  /** The validated arguments. */
   readonly params: Record<string, unknown>;
+  /** The policy whose rules and mode defaults decide. */
   readonly policy: ToolPolicy;
+  /** The permission mode of the agent making the call. */
   readonly mode: PermissionMode;
   /** The workspace path rules resolve against. @default process.cwd() */
   readonly workspaceRoot?: string;

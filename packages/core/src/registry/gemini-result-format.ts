@@ -27,9 +27,20 @@ export interface GeminiFunctionResponsePart {
     /** The function's name. */
     readonly name: string;
     /** `{ output }` for a call that worked, `{ error }` for one that failed. */
-    readonly response: { readonly output: string } | { readonly error: string };
+    readonly response:
+      | {
+          /** The result's text. */
+          readonly output: string;
+        }
+      | {
+          /** The error's text. */
+          readonly error: string;
+        };
     /** Images inside the response (Gemini 3 multimodal function responses). */
-    readonly parts?: readonly { readonly inlineData: GeminiInlineData }[];
+    readonly parts?: readonly {
+      /** The image. */
+      readonly inlineData: GeminiInlineData;
+    }[];
   };
 }
 

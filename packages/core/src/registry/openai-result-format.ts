@@ -30,13 +30,21 @@ export type OpenAIUserContentPart =
       /** An image. */
       readonly type: 'image_url';
       /** The image as a `data:` URL (`data:image/png;base64,...`). */
-      readonly image_url: { readonly url: string };
+      readonly image_url: {
+        /** The `data:` URL. */
+        readonly url: string;
+      };
     }
   | {
       /** An audio clip (audio-capable models only). */
       readonly type: 'input_audio';
       /** The clip: base64 bytes and `wav` or `mp3`. */
-      readonly input_audio: { readonly data: string; readonly format: 'wav' | 'mp3' };
+      readonly input_audio: {
+        /** The bytes, base64-encoded. */
+        readonly data: string;
+        /** `wav` or `mp3`. */
+        readonly format: 'wav' | 'mp3';
+      };
     };
 
 /** The `user` message after the tool messages that carries the results' images. */

@@ -1,8 +1,8 @@
-import { describeContentPart, type ToolContentPart } from '../tool/tool-output';
+import { describeContentPart, type MediaContentPart, type ToolContentPart } from '../tool/tool-output';
 import type { ToolCallResult } from './tool-call-result';
 
 /** An image or audio part of a tool's output. */
-export type MediaPart = Extract<ToolContentPart, { readonly type: 'image' | 'audio' }>;
+export type MediaPart = MediaContentPart;
 
 /**
  * What the result formatters need of a result: a {@link ToolCallResult}, or the same fields from

@@ -1,17 +1,27 @@
 import type { FileHandle } from 'node:fs/promises';
 
+/** Text in a tool's output. */
+export interface TextContentPart {
+  /** Text. */
+  readonly type: 'text';
+  /** The text. */
+  readonly text: string;
+}
+
+/** An image or audio clip in a tool's output, as base64 with its media type. */
+export interface MediaContentPart {
+  /** An image or a sound. */
+  readonly type: 'image' | 'audio';
+  /** The bytes, base64-encoded. */
+  readonly data: string;
+  /** The media type, such as `image/png` or `audio/wav`. */
+  readonly mimeType: string;
+  /** What a model that cannot take this part reads instead (a short description). */
+  readonly alt?: string;
+}
+
 /** A piece of a tool's output: text, or an image or audio clip as base64 with its media type. */
-export type ToolContentPart =
-  | { readonly type: 'text'; readonly text: string }
-  | {
-      readonly type: 'image' | 'audio';
-      /** The bytes, base64-encoded. */
-      readonly data: string;
-      /** The media type, such as `image/png` or `audio/wav`. */
-      readonly mimeType: string;
-      /** What a model that cannot take this part reads instead (a short description). */
-      readonly alt?: string;
-    };
+export type ToolContentPart = TextContentPart | MediaContentPart;
 
 /** A tool output made of parts (text and images), returned by a tool's `execute`. */
 export interface RichToolOutput {

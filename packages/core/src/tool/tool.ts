@@ -83,7 +83,7 @@ export interface ITool {
   readonly parameters: ToolParametersSchema;
   /**
    * Runs the tool and returns what the model reads: text, or parts (text and images, see
-   * {@link ToolOutput}).
+   * `ToolOutput`).
    */
   execute(params: Record<string, unknown>, context?: ToolContext): Promise<ToolOutput>;
   /** True when the tool changes nothing (offered in `plan` mode). @default false */
