@@ -1,4 +1,8 @@
-import { describeContentPart, type MediaContentPart, type ToolContentPart } from '../tool/tool-output';
+import {
+  describeContentPart,
+  type MediaContentPart,
+  type ToolContentPart,
+} from '../tool/tool-output';
 import type { ToolCallResult } from './tool-call-result';
 
 /** An image or audio part of a tool's output. */
