@@ -17,7 +17,8 @@ let root: string;
 let site: Awaited<ReturnType<typeof startLoopbackSite>>;
 let calls = 0;
 const call = (tool: string, args: Record<string, unknown>) =>
-  built.registry.execute(`fault-${++calls}`, tool, args);
+  // The operator approves every call that asks: these tests are about faults, not permissions.
+  built.registry.execute(`fault-${++calls}`, tool, args, { confirm: () => true });
 
 beforeAll(async () => {
   site = await startLoopbackSite((request, response) => {

@@ -188,7 +188,10 @@ describe('ToolRegistry.execute with arbitrary input', () => {
     await fc.assert(
       fc.asyncProperty(call, async ([tool, args]) => {
         const callId = `fuzz-${++id}`;
-        const result = await built.registry.execute(callId, tool, args, { timeoutMs: 10_000 });
+        const result = await built.registry.execute(callId, tool, args, {
+          timeoutMs: 10_000,
+          confirm: () => true,
+        });
         expectToolCallResult(result, callId, tool);
         if (result.errorCode !== 'INVALID_TOOL_INPUT' && result.errorCode !== 'TOOL_NOT_FOUND')
           reached.set(tool, (reached.get(tool) ?? 0) + 1);
@@ -201,7 +204,9 @@ describe('ToolRegistry.execute with arbitrary input', () => {
           // Refused, by the classifier (or earlier, by validation of another argument).
           if (verdict.verdict === 'block') {
             expect(result.isError).toBe(true);
-            expect(['COMMAND_BLOCKED', 'INVALID_TOOL_INPUT']).toContain(result.errorCode);
+            expect(['COMMAND_BLOCKED', 'PERMISSION_DENIED', 'INVALID_TOOL_INPUT']).toContain(
+              result.errorCode,
+            );
           }
         }
       }),

@@ -12,6 +12,8 @@ import { everythingStdio, makeWorkspace } from './support/workspace';
 const PER_KIND = 34; // 6 kinds: 204 calls a round
 let built: BuiltRegistry;
 let root: string;
+/** The operator approves every call that asks: this test is about load, not permissions. */
+const approve = { confirm: () => true };
 
 beforeAll(async () => {
   root = makeWorkspace({}, 'tinyelf-e2e-load-');
@@ -89,7 +91,9 @@ function plan(round: number): PlannedCall[] {
 async function runRound(round: number) {
   const calls = plan(round);
   const results = await Promise.all(
-    calls.map((call, index) => built.registry.execute(`r${round}-${index}`, call.tool, call.args)),
+    calls.map((call, index) =>
+      built.registry.execute(`r${round}-${index}`, call.tool, call.args, approve),
+    ),
   );
   results.forEach((result, index) => {
     const call = calls[index]!;

@@ -17,6 +17,8 @@ const AGENTS = 20;
 const CALLS_PER_AGENT = 15; // 300 calls
 const token = 'fleet-token-for-the-e2e';
 const skip = haproxyMissing();
+/** The operator approves every call that asks: this test is about the fleet, not permissions. */
+const approve = { confirm: () => true };
 if (skip) console.warn(`The remote fleet test is skipped: ${skip}.`);
 
 interface Timed {
@@ -41,7 +43,7 @@ async function timed(
   args: Record<string, unknown>,
 ): Promise<Timed> {
   const started = performance.now();
-  const result = await registry.execute(`${agent}-${tool}`, tool, args);
+  const result = await registry.execute(`${agent}-${tool}`, tool, args, approve);
   return { agent, tool, started, ended: performance.now(), result, ...(args as object) };
 }
 
@@ -94,9 +96,12 @@ async function run(registryOf: (agent: number) => ToolRegistry, tag: string) {
 
 /** The worker each agent's calls land on (sticky routing), asked of the worker itself. */
 async function workerOf(agent: number): Promise<string> {
-  const answer = await agents[agent]!.registry.execute('who', 'Bash', {
-    command: 'echo "worker=$TINYELF_WORKER_NAME"',
-  });
+  const answer = await agents[agent]!.registry.execute(
+    'who',
+    'Bash',
+    { command: 'echo "worker=$TINYELF_WORKER_NAME"' },
+    approve,
+  );
   return /worker=(\w+)/.exec(answer.content)?.[1] ?? answer.content;
 }
 

@@ -1,5 +1,6 @@
 import {
   type AgentRunResult,
+  type CallDecision,
   type ChatMessage,
   type ConfirmCall,
   type ModelClient,
@@ -189,12 +190,13 @@ export class AgentLoop {
       const tool = registry.get(call.name);
       const parallelSafe =
         tool !== undefined && call.name !== YIELD_TOOL && this.policy.isReadOnly(tool);
-      if (
-        parallelSafe &&
-        (await registry.decide(call.name, args, { mode: this.mode })).decision === 'allow'
-      ) {
-        parallel.push(this.execute(registry, call, args, signal));
-        continue;
+      if (parallelSafe) {
+        // Decided once: execute acts on this decision instead of running the risk check again.
+        const decision = await registry.decide(call.name, args, this.callOptions());
+        if (decision.decision === 'allow') {
+          parallel.push(this.execute(registry, call, args, signal, decision));
+          continue;
+        }
       }
       await flush();
       const result = await this.execute(registry, call, args, signal);
@@ -208,16 +210,10 @@ export class AgentLoop {
     return results;
   }
 
-  private async execute(
-    registry: ToolRegistry,
-    call: ToolCallRequest,
-    args: unknown,
-    signal: AbortSignal | undefined,
-  ) {
-    const result = await registry.execute(call.id, call.name, args, {
-      signal,
+  /** The mode and context every call of this loop is decided and run with. */
+  private callOptions() {
+    return {
       mode: this.mode,
-      confirm: this.confirmCall,
       context: {
         agent: {
           name: this.options.agentName ?? 'main',
@@ -225,6 +221,21 @@ export class AgentLoop {
           permissionMode: this.mode,
         },
       },
+    };
+  }
+
+  private async execute(
+    registry: ToolRegistry,
+    call: ToolCallRequest,
+    args: unknown,
+    signal: AbortSignal | undefined,
+    decision?: CallDecision,
+  ) {
+    const result = await registry.execute(call.id, call.name, args, {
+      ...this.callOptions(),
+      signal,
+      confirm: this.confirmCall,
+      ...(decision && { decision }),
     });
     this.options.onEvent?.({
       type: 'tool-result',

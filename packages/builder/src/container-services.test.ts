@@ -95,7 +95,9 @@ describe('the build’s container', () => {
       container,
       config: { workspaceRoot: root, plugins: [] },
     });
-    expect((await built.registry.execute('1', 'where', {})).content).toBe(`built for ${root}`);
+    expect((await built.registry.execute('1', 'where', {}, { confirm: () => true })).content).toBe(
+      `built for ${root}`,
+    );
   });
 
   it('gives plugins the services the caller registered: its SessionStore and its McpService', async () => {
@@ -111,11 +113,11 @@ describe('the build’s container', () => {
       },
       services: { agentRunner: runner },
     });
-    const listed = await built.registry.execute('1', 'SessionsList', {});
+    const listed = await built.registry.execute('1', 'SessionsList', {}, { confirm: () => true });
     expect(listed.isError).toBe(false);
     expect(listed.content).toContain('host-1');
     expect(listed.content).toContain('Kept by the host');
-    const ping = await built.registry.execute('2', 'mcp__host__ping', {});
+    const ping = await built.registry.execute('2', 'mcp__host__ping', {}, { confirm: () => true });
     expect(ping.content).toBe('pong from the host');
     expect(built.container.resolve(Tokens.McpService)).toBe(mcpService);
     await built.dispose();

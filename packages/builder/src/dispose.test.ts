@@ -36,7 +36,14 @@ describe('dispose', () => {
     });
     expect(built.registry.has('mcp__everything__echo')).toBe(true);
     expect(
-      (await built.registry.execute('c', 'mcp__everything__echo', { message: 'hi' })).content,
+      (
+        await built.registry.execute(
+          'c',
+          'mcp__everything__echo',
+          { message: 'hi' },
+          { confirm: () => true },
+        )
+      ).content,
     ).toBe('Echo: hi');
     expect(children(everything)).toBe(1);
     await built.dispose();

@@ -3,6 +3,15 @@ export type { BuildDiagnostics, PluginDiagnostic, ToolConflict } from './build-d
 export type { BuilderConfig, PluginReference } from './config/builder-config';
 export { builderConfigSchema } from './config/builder-config-schema';
 export { loadBuilderConfig, validateBuilderConfig } from './config/load-builder-config';
+export {
+  type LoadedWorkspaceSettings,
+  loadWorkspaceSettings,
+  mergePermissionRules,
+  saveWorkspaceRule,
+  WORKSPACE_SETTINGS_FILE,
+  type WorkspaceSettings,
+  workspaceSettingsFile,
+} from './config/workspace-settings';
 export { DEFAULT_PLUGIN_PACKAGES, loadDefaultPlugins } from './plugins/default-plugins';
 export type { PluginFactoryOptions } from './plugins/first-party-packages';
 export { loadPluginPackage } from './plugins/load-plugin-package';

@@ -31,8 +31,8 @@ describe('a third-party plugin, by name from a config file', () => {
       ['fileSystem', 'FileSystem'],
       ['tinyelf-plugin-git', 'Shell'],
     ]);
-    expect((await built.registry.execute('c', 'git_status', {})).content).toBe(
-      '## No commits yet on main\n?? tinyelf.config.json',
-    );
+    expect(
+      (await built.registry.execute('c', 'git_status', {}, { confirm: () => true })).content,
+    ).toBe('## No commits yet on main\n?? tinyelf.config.json');
   });
 });

@@ -3,7 +3,9 @@ import {
   type AgentSettings,
   createContainer,
   type DependencyContainer,
+  type ITool,
   type Logger,
+  permissionRuleProblems,
   Tokens,
   type ToolBuildContext,
   type ToolPlugin,
@@ -16,6 +18,7 @@ import { inBuildOrder, resolvePlugins } from './build/resolve-plugins';
 import type { BuildDiagnostics } from './build-diagnostics';
 import type { BuilderConfig } from './config/builder-config';
 import { builderConfigProblems, throwConfigProblems } from './config/builder-config-problems';
+import { loadWorkspaceSettings, mergePermissionRules } from './config/workspace-settings';
 import { FIRST_PARTY_SECTIONS } from './plugins/first-party-packages';
 
 /** Options of {@link ToolRegistryBuilder.buildToolRegistry}. */
@@ -48,6 +51,11 @@ export interface BuildToolRegistryOptions {
   readonly signal?: AbortSignal;
   /** Services registered under core's tokens for the plugins. */
   readonly services?: BuildServices;
+  /**
+   * Whether the permission rules saved in the workspace's `.tinyelf/settings.json` (the CLI's
+   * "always allow" answers) are added to the configuration's. @default true
+   */
+  readonly workspaceSettings?: boolean;
 }
 
 /** What a build gives. */
@@ -88,8 +96,14 @@ export class ToolRegistryBuilder {
     // The caller's plugins are resolved from the build's child container, so an injectable plugin
     // class gets the build's configuration, workspace and services.
     const container = (options.container ?? createContainer()).createChildContainer();
+    const saved =
+      options.workspaceSettings === false ? undefined : loadWorkspaceSettings(workspaceRoot);
     const services = registerBuildServices(container, {
       config,
+      policy: {
+        ...config.policy,
+        permissions: mergePermissionRules(config.policy?.permissions, saved?.settings.permissions),
+      },
       workspaceRoot,
       logger: options.logger,
       services: options.services,
@@ -109,13 +123,15 @@ export class ToolRegistryBuilder {
     throwConfigProblems(
       [
         ...(await builderConfigProblems(config, { sections, workspaceRoot, agentName })),
+        ...(saved?.problems ?? []),
         ...resolved.requiredProblems,
       ],
       source,
     );
 
     const logger = services.logger();
-    const policy = services.policy();
+    const agentRules = config.agents?.[agentName]?.permissions;
+    const policy = agentRules ? services.policy().narrowedBy(agentRules) : services.policy();
     for (const plugin of resolved.plugins)
       container.register(Tokens.ToolPlugin, { useValue: plugin });
     if (resolved.missingDefaults.length)
@@ -134,7 +150,9 @@ export class ToolRegistryBuilder {
       logger,
       signal: options.signal ?? new AbortController().signal,
     };
-    const registry = new ToolRegistry({ ...(config.registry ?? {}), workspaceRoot });
+    // Every registry a build makes carries the policy: a call that needs confirmation runs only
+    // when the caller's `confirm` says yes.
+    const registry = new ToolRegistry({ ...(config.registry ?? {}), workspaceRoot, policy });
     const registered = await registerTools({
       plugins: inBuildOrder(resolved.plugins),
       context,
@@ -142,6 +160,12 @@ export class ToolRegistryBuilder {
       required: resolved.required,
       onConflict: config.onConflict,
     });
+    // Now that the tools are known, each rule's specifier is checked with its tool's own syntax.
+    const ruleProblems = policyRuleProblems(policy, registry.getAll());
+    if (ruleProblems.length) {
+      await disposePlugins(registered.used, logger);
+      throwConfigProblems(ruleProblems, source);
+    }
 
     const filtered = context.agent.allowedTools
       ? registry.createFiltered(context.agent.allowedTools)
@@ -158,6 +182,14 @@ export class ToolRegistryBuilder {
       dispose: () => disposePlugins(registered.used, logger),
     };
   }
+}
+
+/** What is wrong with a policy's rules (its own and its parents'), checked against the tools. */
+function policyRuleProblems(policy: ToolPolicy, tools: readonly ITool[]): string[] {
+  const layers = [...(policy.config.inheritedPermissions ?? []), policy.config.permissions];
+  return [...new Set(layers.flatMap((rules) => permissionRuleProblems(rules, { tools })))].map(
+    (problem) => `policy.${problem}`,
+  );
 }
 
 /** Releases what each plugin holds; one failing to is reported, the others still run. */

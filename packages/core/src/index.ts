@@ -156,6 +156,7 @@ export { ERROR_RETRY_HINT, type ToolCallResult } from './registry/tool-call-resu
 export {
   DEFAULT_MAX_CHARS,
   type RegisterOptions,
+  type ToolDecideOptions,
   type ToolExecuteOptions,
   ToolRegistry,
   type ToolRegistryOptions,

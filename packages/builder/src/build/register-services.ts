@@ -7,6 +7,7 @@ import {
   silentLogger,
   Tokens,
   ToolPolicy,
+  type ToolPolicyConfig,
 } from '@tinyelf/core';
 import type { BuilderConfig } from '../config/builder-config';
 
@@ -38,6 +39,8 @@ export function registerBuildServices(
   container: DependencyContainer,
   settings: {
     readonly config: BuilderConfig;
+    /** The policy's configuration: the configuration's, with the workspace settings' rules added. */
+    readonly policy?: ToolPolicyConfig;
     readonly workspaceRoot: string;
     readonly logger?: Logger;
     readonly services?: BuildServices;
@@ -58,7 +61,7 @@ export function registerBuildServices(
     [Tokens.BuildConfig, settings.config],
     [Tokens.WorkspaceRoot, settings.workspaceRoot],
     [Tokens.Logger, silentLogger],
-    [Tokens.ToolPolicyConfig, settings.config.policy ?? {}],
+    [Tokens.ToolPolicyConfig, settings.policy ?? settings.config.policy ?? {}],
   ];
   for (const [token, value] of defaults)
     if (!container.isRegistered(token, true)) container.register(token, { useValue: value });

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
-import { TinyElfError } from '@tinyelf/core';
+import { type PermissionRulesConfig, permissionRuleProblems, TinyElfError } from '@tinyelf/core';
+import type { BuilderConfig } from './builder-config';
 import { builderConfigSchema } from './builder-config-schema';
 import { schemaProblems, unknownKey } from './schema-problems';
 
@@ -37,6 +38,7 @@ export async function builderConfigProblems(
     else if (options.sections)
       problems.push(unknownKey(key, key, [...Object.keys(own), ...options.sections.keys()]));
   }
+  problems.push(...ruleFormProblems(config as BuilderConfig, problems));
   if (options.workspaceRoot !== undefined) {
     const kind = folderKind(options.workspaceRoot);
     if (kind !== 'folder')
@@ -53,6 +55,29 @@ export async function builderConfigProblems(
     );
   }
   return problems;
+}
+
+/**
+ * The permission rules' form problems (`Bash(`, `Read()`, the same rule in two lists), for the
+ * policy's rules and each agent's, when the schema found nothing wrong with them already.
+ */
+function ruleFormProblems(config: BuilderConfig, found: readonly string[]): string[] {
+  const at: [string, PermissionRulesConfig | undefined][] = [
+    ['policy.permissions', config.policy?.permissions],
+    ...Object.entries(config.agents ?? {}).map(
+      ([name, agent]): [string, PermissionRulesConfig | undefined] => [
+        `agents.${name}.permissions`,
+        agent?.permissions,
+      ],
+    ),
+  ];
+  return at.flatMap(([path, rules]) =>
+    rules === undefined || found.some((problem) => problem.startsWith(path))
+      ? []
+      : permissionRuleProblems(rules).map((problem) =>
+          problem.startsWith('permissions') ? `${path}${problem.slice(11)}` : `${path}: ${problem}`,
+        ),
+  );
 }
 
 /** Throws the problems as one `INVALID_CONFIG` error, `source` naming the file. */

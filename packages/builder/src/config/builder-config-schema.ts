@@ -18,6 +18,35 @@ export async function builderConfigSchema(
     Type.Literal('bypassPermissions'),
   ]);
   const names = Type.Array(Type.String({ minLength: 1 }));
+  const toolList = (description: string) =>
+    Type.Union(
+      [
+        names,
+        Type.Object(
+          { add: Type.Optional(names), remove: Type.Optional(names) },
+          { additionalProperties: false },
+        ),
+      ],
+      {
+        description: `${description}: a list replaces the default, { add, remove } changes it.`,
+      },
+    );
+  const rules = (description: string) =>
+    Type.Array(Type.String({ minLength: 1 }), {
+      description: `${description}: Tool, Tool(specifier) (Bash(npm run test:*), Read(./secrets/**), WebFetch(domain:example.com)) or mcp__server__*.`,
+    });
+  const permissions = Type.Object(
+    {
+      allow: Type.Optional(rules('Calls that run without asking')),
+      ask: Type.Optional(rules('Calls that always ask first')),
+      deny: Type.Optional(rules('Calls that are refused')),
+    },
+    {
+      additionalProperties: false,
+      description:
+        'Permission rules: deny > ask > allow; a risk warning always asks, a block never runs.',
+    },
+  );
 
   return Type.Object(
     {
@@ -46,10 +75,11 @@ export async function builderConfigSchema(
       policy: Type.Optional(
         Type.Object(
           {
-            safeTools: Type.Optional(names),
-            editTools: Type.Optional(names),
-            readOnlyTools: Type.Optional(names),
+            safeTools: Type.Optional(toolList('Tools that never ask')),
+            editTools: Type.Optional(toolList('Tools that do not ask in acceptEdits mode')),
+            readOnlyTools: Type.Optional(toolList('Tools plan mode offers besides read-only ones')),
             inheritableToolNames: Type.Optional(names),
+            permissions: Type.Optional(permissions),
           },
           { additionalProperties: false },
         ),
@@ -77,6 +107,7 @@ export async function builderConfigSchema(
             {
               allowedTools: Type.Optional(names),
               permissionMode: Type.Optional(permissionMode),
+              permissions: Type.Optional(permissions),
             },
             { additionalProperties: false },
           ),

@@ -1,4 +1,9 @@
-import type { PermissionMode, ToolPolicyConfig, ToolRegistryOptions } from '@tinyelf/core';
+import type {
+  PermissionMode,
+  PermissionRulesConfig,
+  ToolPolicyConfig,
+  ToolRegistryOptions,
+} from '@tinyelf/core';
 
 /** A plugin named in configuration: a package name or a path, with options. */
 export type PluginReference =
@@ -18,7 +23,11 @@ export interface BuilderConfig {
   readonly workspaceRoot?: string;
   /** The plugins to load. @default every installed `@tinyelf` tool package */
   readonly plugins?: readonly PluginReference[];
-  /** The policy: safeTools, editTools, readOnlyTools, inheritableToolNames. */
+  /**
+   * The policy: safeTools, editTools, readOnlyTools (each a list that replaces the default, or
+   * `{ add, remove }` that changes it), inheritableToolNames, and the permission rules
+   * (`permissions: { allow, ask, deny }`).
+   */
   readonly policy?: ToolPolicyConfig;
   /** When two plugins offer one tool name: keep the first (and report), or fail. @default 'keep-first' */
   readonly onConflict?: 'keep-first' | 'error';
@@ -33,6 +42,11 @@ export interface BuilderConfig {
         readonly allowedTools?: readonly string[];
         /** The agent's permission mode. */
         readonly permissionMode?: PermissionMode;
+        /**
+         * This agent's own rules, on top of `policy.permissions`: they can only narrow (deny and
+         * ask rules add; allow rules filter the policy's allow rules, never widen them).
+         */
+        readonly permissions?: PermissionRulesConfig;
       }
     >
   >;

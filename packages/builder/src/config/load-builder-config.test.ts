@@ -58,7 +58,7 @@ describe('loadBuilderConfig', () => {
       (failure: Error) => failure.message,
     );
     expect(error).toBe(
-      `${join(root, 'tinyelf.config.json')} is not valid (5 problems):\n- plugins.0.package is required\n- plugins.0.pkg: unknown key; the keys allowed here are package, options, required\n- plugins.1 must be a string or an object; got 7\n- onConflict must be one of "keep-first", "error"; got "merge"\n- policy.safeTools must be a list; got "Read"`,
+      `${join(root, 'tinyelf.config.json')} is not valid (5 problems):\n- plugins.0.package is required\n- plugins.0.pkg: unknown key; the keys allowed here are package, options, required\n- plugins.1 must be a string or an object; got 7\n- onConflict must be one of "keep-first", "error"; got "merge"\n- policy.safeTools must be a list or an object; got "Read"`,
     );
     writeFileSync(join(root, 'tinyelf.config.json'), '{ not json');
     await expect(loadBuilderConfig({ folder: root })).rejects.toThrowError(

@@ -45,8 +45,9 @@ export function specifierContext(
 /**
  * Decides a call in order: a `block` risk warning denies; a deny rule (of any layer) denies;
  * `bypassPermissions` allows; an ask rule asks; a risk warning asks (no allow rule silences it);
- * an allow rule allows (in every layer: a sub-agent's allow cannot widen its parent's); then the
- * mode's default (`modeAsks`) allows or asks.
+ * an allow rule allows (the outermost layer's, and that of every later layer with allow rules: a
+ * sub-agent's allow rules narrow its parent's and never widen them; a layer without allow rules
+ * keeps its parent's); then the mode's default (`modeAsks`) allows or asks.
  */
 export async function decidePermission(
   layers: readonly PermissionRuleSet[],
@@ -85,14 +86,19 @@ export async function decidePermission(
   if (warnings.length) {
     return { behavior: 'ask', reason: warnings.map((warning) => warning.message).join(' ') };
   }
-  if (active.length) {
+  // Allowance comes from the outermost layer (the main agent's rules); each later layer that has
+  // allow rules of its own must allow the call too, and one without is transparent. So a
+  // sub-agent's allow rules only filter its parent's: they never allow what the parent asks about.
+  const [root, ...inner] = layers;
+  if (root && root.list('allow').length) {
+    const deciding = [root, ...inner.filter((layer) => layer.list('allow').length)];
     const allowed: MatchedRule[] = [];
-    for (const layer of layers) {
+    for (const layer of deciding) {
       const rule = await match('allow', layer);
       if (!rule) break;
       allowed.push(rule);
     }
-    if (allowed.length === layers.length) {
+    if (allowed.length === deciding.length) {
       const text = allowed.map((rule) => rule.text).join('; ');
       return {
         behavior: 'allow',

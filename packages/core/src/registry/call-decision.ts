@@ -56,7 +56,13 @@ export async function decideCall(input: DecisionInput): Promise<CallDecision> {
   };
 }
 
-/** A tool's risk warnings for validated arguments; a failing check gives none. */
+/** The rule name of the warning a failing risk check gives. */
+export const RISK_CHECK_FAILED_RULE = 'risk-check-failed';
+
+/**
+ * A tool's risk warnings for validated arguments. A check that fails gives one warning saying so
+ * (fail closed: the call asks instead of running unchecked).
+ */
 export async function riskWarningsOf(
   tool: ITool,
   params: Record<string, unknown>,
@@ -64,7 +70,12 @@ export async function riskWarningsOf(
   if (!tool.assessRisk) return [];
   try {
     return (await tool.assessRisk(params)) ?? [];
-  } catch {
-    return [];
+  } catch (error) {
+    return [
+      {
+        rule: RISK_CHECK_FAILED_RULE,
+        message: `The risk check of ${tool.name} failed (${error instanceof Error ? error.message : String(error)}), so the call could not be checked.`,
+      },
+    ];
   }
 }

@@ -7,14 +7,22 @@ import { type CallDecision, decideCall } from './call-decision';
 
 /** One call at the permission check: the tool, its validated arguments and who can be asked. */
 export interface PermissionCheck {
+  /** The tool called. */
   readonly tool: ITool;
+  /** The id the model gave the call (passed to `confirm`). */
   readonly toolCallId: string;
+  /** The validated arguments. */
   readonly params: Record<string, unknown>;
+  /** The policy whose rules and mode defaults decide. */
   readonly policy: ToolPolicy;
+  /** The permission mode of the agent making the call. */
   readonly mode: PermissionMode;
+  /** Asks the user; without it a call that asks is refused. */
   readonly confirm?: ConfirmCall;
   /** The workspace path rules resolve against. @default process.cwd() */
   readonly workspaceRoot?: string;
+  /** The decision already made for exactly this call (by `registry.decide`); decided here otherwise. */
+  readonly decided?: CallDecision;
 }
 
 /**
@@ -26,7 +34,7 @@ export interface PermissionCheck {
  */
 export async function checkCallPermission(check: PermissionCheck): Promise<CallDecision> {
   const { tool } = check;
-  const decision = await decideCall(check);
+  const decision = check.decided ?? (await decideCall(check));
   if (decision.decision === 'allow') return decision;
   const reason = decision.reason ?? `${tool.name} needs confirmation.`;
   if (decision.decision === 'deny') {

@@ -69,7 +69,16 @@ export interface ToolExecuteOptions {
   readonly mode?: PermissionMode;
   /** Asks the user about a call that needs confirmation; without it such a call is refused. */
   readonly confirm?: ConfirmCall;
+  /**
+   * What {@link ToolRegistry.decide} answered for this same call (tool, arguments, mode and
+   * workspace): acted on instead of deciding again, so the risk check runs once. A decision this
+   * registry did not make, or made for another call, is ignored (the call is decided anew).
+   */
+  readonly decision?: CallDecision;
 }
+
+/** The options {@link ToolRegistry.decide} shares with `execute`: the mode and the context. */
+export type ToolDecideOptions = Pick<ToolExecuteOptions, 'mode' | 'context'>;
 
 /** Options of {@link ToolRegistry.register}. */
 export interface RegisterOptions {
@@ -93,6 +102,7 @@ export const DEFAULT_MAX_CHARS = 50_000;
 export class ToolRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly definitionCache = new Map<DefinitionFormat, readonly unknown[]>();
+  private readonly decisions = new WeakMap<CallDecision, string>();
 
   /**
    * Creates an empty registry.
@@ -213,14 +223,16 @@ export class ToolRegistry {
   /**
    * What `execute` would decide about a call under this registry's policy, without running it or
    * asking anyone: `allow`, `ask` (the host's `confirm` would be asked) or `deny`, with the call's
-   * risk warnings, the reason and the rule that decided. For hosts that ask before they call
-   * `execute` (the AI SDK's approval flow, an MCP client's user). Never throws: without a policy,
-   * for an unknown tool or invalid arguments the answer is `allow` (`execute` reports the error).
+   * risk warnings, the reason and the rule that decided. Takes `execute`'s mode and context, and
+   * resolves them the same way. For hosts that ask before they call `execute` (the AI SDK's
+   * approval flow, an MCP client's user); hand the answer to `execute` as `decision` to decide
+   * once. Never throws: without a policy, for an unknown tool or invalid arguments the answer is
+   * `allow` (`execute` reports the error and runs nothing); a decision that fails is `ask`.
    */
   async decide(
     toolName: string,
     params: unknown,
-    options: { readonly mode?: PermissionMode } = {},
+    options: ToolDecideOptions = {},
   ): Promise<CallDecision> {
     const entry = this.entries.get(toolName);
     const policy = this.options.policy;
@@ -228,16 +240,34 @@ export class ToolRegistry {
     try {
       const validation = (await this.validatorFor(entry)).validate(params);
       if (!validation.ok) return { decision: 'allow', warnings: [] };
-      return await decideCall({
+      const settings = this.callSettings(options);
+      const decision = await decideCall({
         tool: entry.tool,
         params: validation.value,
         policy,
-        mode: options.mode ?? 'default',
-        workspaceRoot: this.options.workspaceRoot,
+        ...settings,
       });
-    } catch {
-      return { decision: 'allow', warnings: [] };
+      const key = callKey(toolName, validation.value, settings);
+      if (key !== undefined) this.decisions.set(decision, key);
+      return decision;
+    } catch (error) {
+      return {
+        decision: 'ask',
+        warnings: [],
+        reason: `The call could not be decided (${error instanceof Error ? error.message : String(error)}), so it needs the user's confirmation.`,
+      };
     }
+  }
+
+  /** The mode and workspace a call is decided in: the options', else the agent's, else the registry's. */
+  private callSettings(options: ToolDecideOptions): {
+    mode: PermissionMode;
+    workspaceRoot: string | undefined;
+  } {
+    return {
+      mode: options.mode ?? options.context?.agent?.permissionMode ?? 'default',
+      workspaceRoot: options.context?.workspaceRoot ?? this.options.workspaceRoot,
+    };
   }
 
   /**
@@ -266,14 +296,18 @@ export class ToolRegistry {
         });
       }
       if (this.options.policy) {
+        const settings = this.callSettings(options);
+        const given = options.decision;
+        const key = given && this.decisions.get(given);
+        const reused = key !== undefined && key === callKey(toolName, validation.value, settings);
         await checkCallPermission({
           tool: entry.tool,
           toolCallId,
           params: validation.value,
           policy: this.options.policy,
-          mode: options.mode ?? options.context?.agent?.permissionMode ?? 'default',
           confirm: options.confirm,
-          workspaceRoot: options.context?.workspaceRoot ?? this.options.workspaceRoot,
+          ...settings,
+          ...(reused && { decided: given }),
         });
       }
       const output = await this.run(entry.tool, toolCallId, validation.value, options);
@@ -386,6 +420,19 @@ export class ToolRegistry {
       ...(errorCode && { errorCode }),
       ...(fullOutputPath && { fullOutputPath }),
     };
+  }
+}
+
+/** Names one call for matching a decision to it: the tool, the mode, the workspace, the arguments. */
+function callKey(
+  toolName: string,
+  params: Record<string, unknown>,
+  settings: { mode: PermissionMode; workspaceRoot: string | undefined },
+): string | undefined {
+  try {
+    return JSON.stringify([toolName, settings.mode, settings.workspaceRoot ?? '', params]);
+  } catch {
+    return undefined;
   }
 }
 

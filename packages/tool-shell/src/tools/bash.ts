@@ -109,7 +109,7 @@ export function createShellTool(options: ShellToolOptions) {
       const { findings } = await classifications.get(params.command);
       return [
         ...bypassWarning(params),
-        ...findings.map(({ rule, message }) => ({ rule, message })),
+        ...findings.map(({ rule, message, severity }) => ({ rule, message, severity })),
       ];
     },
     async execute(params, context) {
