@@ -1,5 +1,14 @@
 export { type ClassifyOptions, classifyCommand } from './classifier/classify-command';
 export type { Classification, Finding, Verdict } from './classifier/finding';
+export {
+  BASH_SPECIFIER_SYNTAX,
+  type BashPattern,
+  bashPermissionSpecifiers,
+  commandMatches,
+  matchBashSpecifiers,
+  parseBashPattern,
+  suggestBashSpecifiers,
+} from './permissions/bash-specifiers';
 export { DEFAULT_HIDDEN_PATHS, DEFAULT_READ_ONLY_PATHS } from './sandbox/protected-mounts';
 export { resolveSandbox, type SandboxStatus } from './sandbox/resolve-sandbox';
 export { SANDBOX_MODES, type SandboxMode } from './sandbox/sandbox-mode';

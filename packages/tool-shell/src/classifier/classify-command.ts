@@ -52,8 +52,16 @@ export async function classifyCommand(
   const workspaceRoot = resolve(options.workspaceRoot);
   const paths: PathContext = { workspaceRoot, homeDir: options.homeDir ?? homedir() };
   const files = new Map<string, WrittenFile>();
-  const findings = classifyScript(parser, command, workspaceRoot, undefined, paths, files, 0);
-  return summarize(findings);
+  const commands: string[][] = [];
+  const findings = classifyScript(parser, command, workspaceRoot, undefined, paths, files, 0, {
+    commands,
+  });
+  return summarize(findings, commands);
+}
+
+/** Where a classification collects the commands it judges. */
+interface CommandSink {
+  readonly commands: string[][];
 }
 
 function classifyScript(
@@ -64,6 +72,7 @@ function classifyScript(
   paths: PathContext,
   files: Map<string, WrittenFile>,
   depth: number,
+  sink: CommandSink,
   environment?: ReadonlyMap<string, readonly string[] | undefined>,
 ): Finding[] {
   if (depth > maximumNesting)
@@ -99,7 +108,18 @@ function classifyScript(
     const context: RuleContext = {
       paths,
       classifyNested: (nested, nestedCwd, nestedArgs, environment) =>
-        classifyScript(parser, nested, nestedCwd, nestedArgs, paths, files, depth + 1, environment),
+        classifyScript(
+          parser,
+          nested,
+          nestedCwd,
+          nestedArgs,
+          paths,
+          files,
+          depth + 1,
+          sink,
+          environment,
+        ),
+      onCommand: (words) => sink.commands.push([...words]),
     };
     for (const nested of walked.nestedScripts)
       findings.push(...context.classifyNested(nested.script, nested.cwd));
@@ -121,6 +141,7 @@ function classifyScript(
           paths,
           files,
           depth + 1,
+          sink,
           environment,
         ).filter((finding) => finding.rule !== 'unparsed'),
       );
@@ -158,6 +179,7 @@ function judge(
     findings.push(warn('nesting', 'The command nests wrappers too deeply to be checked.'));
     return;
   }
+  context.onCommand?.(words);
   const [name, ...args] = words;
   const program = programIdentity(linkedProgram(name, command), command.cwd, context.paths);
   if (name !== undefined) {
@@ -196,7 +218,9 @@ function judge(
   }
 }
 
-function summarize(findings: readonly Finding[]): Classification {
+const incompleteRules = new Set(['unparsed', 'nesting']);
+
+function summarize(findings: readonly Finding[], commands: string[][]): Classification {
   const unique = new Map<string, Finding>();
   for (const finding of findings) unique.set(`${finding.rule}\n${finding.message}`, finding);
   const list = [...unique.values()].sort((a, b) =>
@@ -207,7 +231,8 @@ function summarize(findings: readonly Finding[]): Classification {
     : list.length
       ? 'warn'
       : 'allow';
-  return { verdict, findings: list };
+  const complete = !list.some((finding) => incompleteRules.has(finding.rule));
+  return { verdict, findings: list, commands, complete };
 }
 
 /** What `xargs -a FILE` reads, when known (a process substitution or a file written earlier); else its input. */

@@ -17,4 +17,14 @@ export interface Classification {
   readonly verdict: Verdict;
   /** Why: each finding's rule, message and severity (`block` or `warn`); empty for `allow`. */
   readonly findings: readonly Finding[];
+  /**
+   * Every simple command the line would run, as its words (the program and its arguments,
+   * evaluated: quotes removed, static variables followed, {@link DYNAMIC} where unknown):
+   * the commands of every list, pipeline and substitution, each wrapper and what it runs
+   * (`env X=1 rm -rf ~` gives `env X=1 rm -rf ~` and `rm -rf ~`), and the commands of nested
+   * shell code (`bash -c`, `eval`). Permission rules (`Bash(npm run test:*)`) match these.
+   */
+  readonly commands: readonly (readonly string[])[];
+  /** False when part of the line could not be parsed or followed, so `commands` may miss some. */
+  readonly complete: boolean;
 }

@@ -9,6 +9,7 @@ import {
   WorkspaceGuard,
 } from '@tinyelf/core';
 import { RecentClassifications } from '../classifier/recent-classifications';
+import { bashPermissionSpecifiers } from '../permissions/bash-specifiers';
 import { runCommand } from '../runner/run-command';
 import { bubblewrapArguments } from '../sandbox/bubblewrap';
 import { watchCreatedPaths } from '../sandbox/created-path-sweep';
@@ -105,6 +106,8 @@ export function createShellTool(options: ShellToolOptions) {
       allowNetwork,
     }),
     parameters,
+    // Rules such as Bash(npm run test:*) match the commands of the same parse assessRisk uses.
+    permissionSpecifiers: bashPermissionSpecifiers((command) => classifications.get(command)),
     async assessRisk(params) {
       const { findings } = await classifications.get(params.command);
       return [

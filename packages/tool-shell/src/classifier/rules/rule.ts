@@ -29,6 +29,8 @@ export interface RuleContext {
     args?: readonly string[],
     environment?: ReadonlyMap<string, readonly string[] | undefined>,
   ): readonly Finding[];
+  /** Told of every command judged (with its wrappers, then each command a wrapper runs). */
+  readonly onCommand?: (words: readonly string[]) => void;
 }
 
 /** A rule: the findings it makes for one command. */
