@@ -24,6 +24,18 @@ export interface FileSystemToolsOptions {
   readonly maxLineLength?: number;
   /** Lines Read shows when only `offset` is given. @default 2000 */
   readonly defaultReadLimit?: number;
+  /**
+   * Read shows images (PNG, JPEG, GIF, WebP) up to this many bytes; larger ones are refused with
+   * how to make a smaller copy (Read does not resize). The default is the Anthropic API's limit of
+   * 5 MB of base64 per image. @default 3_932_160 (3.75 MB)
+   */
+  readonly imageMaxBytes?: number;
+  /** Read shows images up to this many pixels wide and high (the Anthropic API's limit). @default 8000 */
+  readonly imageMaxDimension?: number;
+  /** Read shows at most this many pages of a PDF per call. @default 20 */
+  readonly pdfMaxPages?: number;
+  /** Read refuses PDFs and notebooks larger than this. @default 52_428_800 (50 MB) */
+  readonly documentMaxBytes?: number;
   /** Edit refuses files larger than this. @default 52_428_800 (50 MB) */
   readonly editMaxBytes?: number;
   /** ListDir shows at most this many entries. @default 1000 */

@@ -105,6 +105,11 @@ export function isRichToolOutput(value: unknown): value is RichToolOutput {
 /** The text a model that reads only text sees for a part: the text, or a one-line description. */
 export function describeContentPart(part: ToolContentPart): string {
   if (part.type === 'text') return part.text;
-  const bytes = Math.floor((part.data.length * 3) / 4);
-  return part.alt ?? `[${part.type}: ${part.mimeType}, ${bytes} bytes]`;
+  return part.alt ?? `[${part.type}: ${part.mimeType}, ${base64Bytes(part.data)} bytes]`;
+}
+
+/** How many bytes base64 text decodes to: 4 characters are 3 bytes, less one per `=` of padding. */
+function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
 }

@@ -65,13 +65,10 @@ describe('Read', () => {
 
   it('recognises binary files and does not dump them', async () => {
     const workspace = createTestWorkspace();
-    workspace.write(
-      'image.png',
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
-    );
-    const result = await workspace.call('Read', { path: 'image.png' });
+    workspace.write('tool', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0]));
+    const result = await workspace.call('Read', { path: 'tool' });
     expect(result.content).toBe(
-      '"image.png" is a PNG image (12 B); its content is not shown as text.',
+      '"tool" is an ELF executable (12 B); its content is not shown as text.',
     );
   });
 

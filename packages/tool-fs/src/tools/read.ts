@@ -1,46 +1,59 @@
-import { closeSync, read, readSync, type Stats } from 'node:fs';
-import { defineJsonSchemaTool, TinyElfError } from '@tinyelf/core';
+import { closeSync } from 'node:fs';
+import { defineJsonSchemaTool, TinyElfError, type ToolOutput } from '@tinyelf/core';
 import { describeBinary, formatBytes, looksBinary } from '../binary-detection';
-import { hashContent } from '../file-state-tracker';
+import { readSample } from '../descriptor-read';
 import type { FileSystemServices } from '../file-system-services';
-import { numberLines } from '../line-format';
+import { type MediaKind, mediaKindOf } from '../media/media-kind';
+import type { OpenedFile } from '../media/opened-file';
+import { type PageRange, parsePageSelection } from '../media/page-selection';
+import { readImage } from '../media/read-image';
+import { readNotebook } from '../media/read-notebook';
+import { readPdf } from '../media/read-pdf';
 import { secretReadWarnings } from '../protected-paths';
 import { describeNonRegular } from './file-checks';
+import { readText } from './read-text';
 
 /** The tool's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
 interface ReadParams {
   readonly path: string;
   readonly offset?: number;
   readonly limit?: number;
+  readonly pages?: string;
 }
 
-const parameters = {
-  type: 'object',
-  properties: {
-    path: {
-      type: 'string',
-      description: 'The file to read, relative to the workspace or absolute.',
-    },
-    offset: { type: 'integer', minimum: 1, description: 'The first line to show (1-based).' },
-    limit: { type: 'integer', minimum: 1, description: 'How many lines to show.' },
-  },
-  required: ['path'],
-};
+/** Image outputs of one notebook shown as images; later ones are described in a line. */
+const NOTEBOOK_MAX_IMAGES = 20;
 
-/** The Read tool: a file with line numbers, a range of a large one streamed. */
+/** The Read tool: a file with line numbers, a range of a large one streamed; images, PDFs, notebooks. */
 export function createReadTool(services: FileSystemServices) {
   const { guard, tracker, options, hardLinks } = services;
+  const image = { maxBytes: options.imageMaxBytes, maxDimension: options.imageMaxDimension };
   return defineJsonSchemaTool<ReadParams>({
     name: 'Read',
-    description:
-      'Reads a text file and returns it with line numbers (like `cat -n`). Without offset/limit it shows the whole file up to 128 KB; use offset (first line, 1-based) and limit (line count) to read a part of a large file. Binary files are described, not shown.',
-    parameters,
+    description: `Reads a file. Text comes back with line numbers (like \`cat -n\`): without offset/limit the whole file up to ${Math.round(options.readMaxBytes / 1024)} KB; use offset (first line, 1-based) and limit (line count) to read a part of a large file. PNG, JPEG, GIF and WebP images are shown as images; a PDF as its text page by page (choose with pages, at most ${options.pdfMaxPages} per call); a Jupyter notebook (.ipynb) as its cells with their outputs. Other binary files are described, not shown.`,
+    parameters: {
+      type: 'object',
+      properties: {
+        path: {
+          type: 'string',
+          description: 'The file to read, relative to the workspace or absolute.',
+        },
+        offset: { type: 'integer', minimum: 1, description: 'The first line to show (1-based).' },
+        limit: { type: 'integer', minimum: 1, description: 'How many lines to show.' },
+        pages: {
+          type: 'string',
+          description: `PDF only: the pages to read, such as "1-3,5" or "10-" (1-based). Without it Read starts at page 1 and shows up to ${options.pdfMaxPages} pages.`,
+        },
+      },
+      required: ['path'],
+    },
     readOnly: true,
     assessRisk: ({ path }) => [...hardLinks.assess(path), ...secretReadWarnings(guard, path)],
-    async execute({ path, offset, limit }) {
-      const { guarded, opened } = guard.open(path, 'file');
+    async execute(params) {
+      const ranges = params.pages === undefined ? undefined : parsePageSelection(params.pages);
+      const { guarded, opened } = guard.open(params.path, 'file');
       try {
-        return await show(guarded.real, opened.descriptor, opened.info, { path, offset, limit });
+        return await show(guarded.real, opened.descriptor, opened.info, params, ranges);
       } finally {
         closeSync(opened.descriptor);
       }
@@ -51,9 +64,11 @@ export function createReadTool(services: FileSystemServices) {
   async function show(
     real: string,
     descriptor: number,
-    info: Stats,
-    { path, offset, limit }: ReadParams,
-  ): Promise<string> {
+    info: OpenedFile['info'],
+    params: ReadParams,
+    ranges: readonly PageRange[] | undefined,
+  ): Promise<ToolOutput> {
+    const { path } = params;
     if (info.isDirectory())
       throw new TinyElfError({
         code: 'IS_A_DIRECTORY',
@@ -65,189 +80,66 @@ export function createReadTool(services: FileSystemServices) {
         message: `"${path}" is ${describeNonRegular(info)}, not a regular file; only regular files can be read.`,
       });
     hardLinks.assertAssessed(info, path);
+    const sample = info.size === 0 ? Buffer.alloc(0) : readSample(descriptor);
+    const media = info.size === 0 ? undefined : mediaKindOf(path, sample);
+    const ranged = params.offset !== undefined || params.limit !== undefined;
+    checkParameters(path, media, ranged, ranges !== undefined);
     if (info.size === 0) return `(The file "${path}" is empty.)`;
 
-    const sample = readSample(descriptor);
+    const file: OpenedFile = { path, real, descriptor, info, sample };
+    if (media?.kind === 'image') return readImage(file, media.format, image, tracker);
+    if (media?.kind === 'pdf') {
+      const limits = { maxBytes: options.documentMaxBytes, maxPages: options.pdfMaxPages };
+      return readPdf(file, ranges, limits, tracker);
+    }
+    if (media?.kind === 'notebook' && !ranged) {
+      if (info.size > options.documentMaxBytes) throw documentTooLarge(path, info.size);
+      const limits = {
+        image,
+        maxImages: NOTEBOOK_MAX_IMAGES,
+        maxLineLength: options.maxLineLength,
+      };
+      return readNotebook(file, limits, tracker);
+    }
     if (looksBinary(sample)) {
       return `"${path}" is ${describeBinary(sample)} (${formatBytes(info.size)}); its content is not shown as text.`;
     }
-
-    const ranged = offset !== undefined || limit !== undefined;
-    if (!ranged && info.size > options.readRefuseBytes) {
-      throw new TinyElfError({
-        code: 'FILE_TOO_LARGE',
-        message: `"${path}" is ${formatBytes(info.size)}, more than the ${formatBytes(options.readRefuseBytes)} Read shows at once. Read a part with offset (first line, 1-based) and limit (number of lines), for example offset=1 and limit=${options.defaultReadLimit}, or search it with Grep.`,
-      });
-    }
-    if (info.size <= options.readRefuseBytes) {
-      const buffer = await readWhole(descriptor, info.size);
-      tracker.record(real, {
-        hash: hashContent(buffer),
-        size: info.size,
-        modifiedMs: info.mtimeMs,
-      });
-      const text = stripBom(buffer.toString('utf8'));
-      return ranged
-        ? showRange(
-            path,
-            splitLines(text),
-            offset ?? 1,
-            limit ?? options.defaultReadLimit,
-            options.maxLineLength,
-          )
-        : showWhole(path, text, buffer.length, options.readMaxBytes, options.maxLineLength);
-    }
-    tracker.record(real, { size: info.size, modifiedMs: info.mtimeMs });
-    return streamRange(
-      path,
-      descriptor,
-      offset ?? 1,
-      limit ?? options.defaultReadLimit,
-      options.maxLineLength,
-    );
+    return readText(file, params, options, tracker);
   }
-}
 
-function readSample(descriptor: number): Buffer {
-  const buffer = Buffer.alloc(8192);
-  const bytesRead = readSync(descriptor, buffer, 0, buffer.length, 0);
-  return buffer.subarray(0, bytesRead);
-}
-
-/** The whole file from its start (it may have grown or shrunk since `fstat`). */
-async function readWhole(descriptor: number, size: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let position = 0;
-  let chunk = Buffer.allocUnsafe(Math.max(size + 1, 1 << 16));
-  for (;;) {
-    const { bytesRead } = await readAt(descriptor, chunk, position);
-    if (bytesRead === 0) break;
-    chunks.push(chunk.subarray(0, bytesRead));
-    position += bytesRead;
-    chunk = Buffer.allocUnsafe(1 << 16);
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-}
-
-function readAt(
-  descriptor: number,
-  buffer: Buffer,
-  position: number,
-): Promise<{ bytesRead: number }> {
-  return new Promise((resolve, reject) =>
-    read(descriptor, buffer, 0, buffer.length, position, (error, bytesRead) =>
-      error ? reject(error) : resolve({ bytesRead }),
-    ),
-  );
-}
-
-function stripBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-function splitLines(text: string): string[] {
-  const lines = text.split(/\r?\n/);
-  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-  return lines;
-}
-
-function showWhole(
-  path: string,
-  text: string,
-  size: number,
-  maxBytes: number,
-  maxLineLength: number,
-): string {
-  if (size <= maxBytes) return numberLines(splitLines(text), 1, maxLineLength);
-  const allLines = splitLines(text);
-  let bytes = 0;
-  let shown = 0;
-  while (shown < allLines.length) {
-    const lineBytes = Buffer.byteLength(allLines[shown]!, 'utf8') + 1;
-    if (bytes + lineBytes > maxBytes && shown > 0) break;
-    bytes += lineBytes;
-    shown++;
-  }
-  return `${numberLines(allLines.slice(0, shown), 1, maxLineLength)}\n\n(Showing lines 1-${shown} of ${allLines.length}: the first ${formatBytes(bytes)} of "${path}", which is ${formatBytes(size)}. Read on with offset=${shown + 1} and limit, or search it with Grep.)`;
-}
-
-function showRange(
-  path: string,
-  lines: readonly string[],
-  offset: number,
-  limit: number,
-  maxLineLength: number,
-): string {
-  if (offset > lines.length) {
-    throw new TinyElfError({
-      code: 'OFFSET_PAST_END',
-      message: `"${path}" has ${lines.length} lines; offset ${offset} is past its end.`,
+  function documentTooLarge(path: string, size: number): TinyElfError {
+    return new TinyElfError({
+      code: 'FILE_TOO_LARGE',
+      message: `"${path}" is ${formatBytes(size)}, more than the ${formatBytes(options.documentMaxBytes)} Read shows of a notebook. Read its raw text in parts with offset and limit, or search it with Grep.`,
     });
   }
-  const last = Math.min(lines.length, offset + limit - 1);
-  const body = numberLines(lines.slice(offset - 1, last), offset, maxLineLength);
-  return last < lines.length
-    ? `${body}\n\n(Showing lines ${offset}-${last} of ${lines.length}. Read on with offset=${last + 1}.)`
-    : body;
 }
 
-async function streamRange(
+/** Refuses parameters that do not fit the file: pages for a non-PDF, offset/limit for media. */
+function checkParameters(
   path: string,
-  descriptor: number,
-  offset: number,
-  limit: number,
-  maxLineLength: number,
-): Promise<string> {
-  const chunk = Buffer.allocUnsafe(1 << 16);
-  const kept: string[] = [];
-  const keep = (pieces: readonly Buffer[]) => {
-    const line = Buffer.concat(pieces).toString('utf8').replace(/\r$/, '');
-    kept.push(lineNumber === 1 ? stripBom(line) : line);
-  };
-  let partial: Buffer[] = [];
-  let lineNumber = 1;
-  let lineOpen = false;
-  let more = false;
-  let position = 0;
-  reading: for (;;) {
-    const { bytesRead } = await readAt(descriptor, chunk, position);
-    if (bytesRead === 0) break;
-    position += bytesRead;
-    let start = 0;
-    for (;;) {
-      const newline = chunk.indexOf(10, start);
-      if (newline === -1 || newline >= bytesRead) {
-        if (start < bytesRead) lineOpen = true;
-        if (lineNumber >= offset) partial.push(Buffer.from(chunk.subarray(start, bytesRead)));
-        break;
-      }
-      if (lineNumber >= offset) {
-        if (kept.length === limit) {
-          more = true;
-          break reading;
-        }
-        keep([...partial, chunk.subarray(start, newline)]);
-      }
-      partial = [];
-      lineOpen = false;
-      lineNumber++;
-      start = newline + 1;
-    }
-  }
-  if (!more && lineOpen && lineNumber >= offset) {
-    if (kept.length === limit) more = true;
-    else keep(partial);
-  }
-  if (!lineOpen) lineNumber--;
-  if (kept.length === 0) {
+  media: MediaKind | undefined,
+  ranged: boolean,
+  paged: boolean,
+): void {
+  const what =
+    media?.kind === 'image'
+      ? `a ${media.format.name} image`
+      : media?.kind === 'pdf'
+        ? 'a PDF'
+        : media?.kind === 'notebook'
+          ? 'a notebook'
+          : 'not a PDF';
+  if (paged && media?.kind !== 'pdf') {
     throw new TinyElfError({
-      code: 'OFFSET_PAST_END',
-      message: `"${path}" has ${lineNumber} lines; offset ${offset} is past its end.`,
+      code: 'INVALID_PAGES',
+      message: `pages is for PDF files, and "${path}" is ${what}; leave pages out${media ? '' : ' (use offset and limit for a part of a text file)'}.`,
     });
   }
-  const last = offset + kept.length - 1;
-  const body = numberLines(kept, offset, maxLineLength);
-  return more
-    ? `${body}\n\n(Showing lines ${offset}-${last} of a large file. Read on with offset=${last + 1}.)`
-    : body;
+  if (ranged && (media?.kind === 'image' || media?.kind === 'pdf')) {
+    throw new TinyElfError({
+      code: 'INVALID_TOOL_INPUT',
+      message: `offset and limit count lines of text files, and "${path}" is ${what}; ${media.kind === 'pdf' ? 'choose pages with pages, such as "1-3"' : 'an image is shown whole, so leave them out'}.`,
+    });
+  }
 }
