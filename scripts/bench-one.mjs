@@ -81,4 +81,6 @@ let goalsEnd = goalsAt + 1;
 while (goalsEnd < lines.length && !lines[goalsEnd].startsWith('## ')) goalsEnd++;
 lines.splice(goalsAt, goalsEnd - goalsAt, ...goalsSummary(rows));
 writeFileSync(benchmarks, lines.join('\n'));
+// Tables padded as the repository's formatter (biome) keeps Markdown.
+spawnSync('pnpm', ['exec', 'biome', 'format', '--write', 'BENCHMARKS.md'], { cwd: root });
 console.log(`\nBENCHMARKS.md: the ${name} table (${figures.length} figures) and the goals.`);

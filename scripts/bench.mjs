@@ -79,4 +79,6 @@ const previous = existsSync(benchmarks) ? readFileSync(benchmarks, 'utf8') : '';
 const installSize = previous.indexOf('\n## Install size\n');
 if (installSize >= 0) lines.push(previous.slice(installSize + 1).trimEnd(), '');
 writeFileSync(benchmarks, lines.join('\n'));
+// Tables padded as the repository's formatter (biome) keeps Markdown.
+spawnSync('pnpm', ['exec', 'biome', 'format', '--write', 'BENCHMARKS.md'], { cwd: root });
 console.log(`\nBENCHMARKS.md: ${figures.length} figures, ${goalsSummary(tableRows(lines))[2]}`);
