@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { figureTable, goalsSummary, tableRows } from './bench-tables.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(mkdtempSync(join(tmpdir(), 'tinyelf-bench-')), 'figures.jsonl');
@@ -44,10 +45,6 @@ const osName = existsSync('/etc/os-release')
   ? (/^PRETTY_NAME="?([^"\n]*)/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? 'Linux')
   : process.platform;
 
-const format = (value, unit) =>
-  `${value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)} ${unit}`;
-const cell = (text) => String(text ?? '').replaceAll('|', '\\|');
-
 const lines = [
   '# Benchmarks',
   '',
@@ -65,49 +62,15 @@ const lines = [
   '',
 ];
 
-const goals = figures.filter((figure) => figure.goal);
-const missed = goals.filter((figure) => !figure.goal.met);
-lines.push(
-  '## Goals',
-  '',
-  `${goals.length - missed.length} of ${goals.length} goals met.`,
-  ...(missed.length
-    ? [
-        '',
-        'Missed:',
-        '',
-        ...missed.map(
-          (figure) =>
-            `- ${figure.package}: ${figure.measurement}: ${format(figure.value, figure.unit)}${figure.ratio ? ` (${figure.ratio.toFixed(2)}x)` : ''}, goal ${figure.goal.text}`,
-        ),
-      ]
-    : []),
-  '',
-);
-
-for (const name of [...new Set(figures.map((figure) => figure.package))]) {
+for (const name of [...new Set(figures.map((figure) => figure.package))])
   lines.push(
     `## ${name}`,
     '',
-    '| measurement | figure | anchor (same run) | ratio | goal | note |',
-    '| --- | --- | --- | --- | --- | --- |',
+    ...figureTable(figures.filter((entry) => entry.package === name)),
+    '',
   );
-  for (const figure of figures.filter((entry) => entry.package === name)) {
-    lines.push(
-      `| ${[
-        figure.measurement,
-        format(figure.value, figure.unit),
-        figure.anchor ? `${figure.anchor.label}: ${format(figure.anchor.value, figure.unit)}` : '',
-        figure.ratio === undefined ? '' : `${figure.ratio.toFixed(2)}x`,
-        figure.goal ? `${figure.goal.met ? 'met' : '**missed**'} (${figure.goal.text})` : '',
-        figure.note ?? '',
-      ]
-        .map(cell)
-        .join(' | ')} |`,
-    );
-  }
-  lines.push('');
-}
+// The Goals summary goes after the machine, counted from the tables.
+lines.splice(lines.indexOf('## Machine') + 7, 0, ...goalsSummary(tableRows(lines)));
 
 // The install sizes are measured by scripts/install-size.mjs (it installs with npm from the
 // registry), not by this run: their section is kept as it is, last.
@@ -116,6 +79,6 @@ const previous = existsSync(benchmarks) ? readFileSync(benchmarks, 'utf8') : '';
 const installSize = previous.indexOf('\n## Install size\n');
 if (installSize >= 0) lines.push(previous.slice(installSize + 1).trimEnd(), '');
 writeFileSync(benchmarks, lines.join('\n'));
-console.log(
-  `\nBENCHMARKS.md: ${figures.length} figures, ${goals.length - missed.length} of ${goals.length} goals met.`,
-);
+// Tables padded as the repository's formatter (biome) keeps Markdown.
+spawnSync('pnpm', ['exec', 'biome', 'format', '--write', 'BENCHMARKS.md'], { cwd: root });
+console.log(`\nBENCHMARKS.md: ${figures.length} figures, ${goalsSummary(tableRows(lines))[2]}`);

@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { describe, expect, it } from 'vitest';
 import { INITIALIZE_BODY, MCP_POST_HEADERS, rawHttp } from '../../../test-support/raw-http';
 import { runProcess } from '../../../test-support/run-process';
-import { bin, cleanups, serve, token, workspace } from './testing/mcp-serve-fixture';
+import { bin, cleanups, connect, serve, token, workspace } from './testing/mcp-serve-fixture';
 
 describe('tinyelf mcp serve --http: hardening', () => {
   it('refuses a foreign Host or Origin with 403, over a valid token', async () => {
@@ -44,6 +44,19 @@ describe('tinyelf mcp serve --http: hardening', () => {
     });
     expect(stderr()).toContain('Bearer token: the one in TINYELF_MCP_TOKEN.');
     expect(stderr()).not.toContain(token);
+  });
+
+  it("keeps the token out of the tools' environment", async () => {
+    const { url } = await serve();
+    const client = await connect(url);
+    const result = await client.callTool({
+      name: 'Bash',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion, not a template
+      arguments: { command: 'echo "token=[${TINYELF_MCP_TOKEN:-none}]"' },
+    });
+    expect(result.content).toEqual([
+      { type: 'text', text: expect.stringContaining('token=[none]') },
+    ]);
   });
 
   it('says in one line that the port is in use', async () => {

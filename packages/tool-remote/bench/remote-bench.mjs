@@ -1,7 +1,9 @@
 // Remote call overhead and a load-balanced fleet against a local registry, measured in one run.
 // 1. Read and Bash(`true`) through the remote tools of one `tinyelf mcp serve --http` worker on
 //    loopback, against the same calls on a local registry (tool-fs, tool-shell) on the same folder:
-//    interleaved rounds, medians. Goal (issue 20): remote within 2 ms p50 of local.
+//    call by call in turn, medians. Goal (issue 20): remote within 2 ms p50 of local. Bash is
+//    measured like for like twice: in bubblewrap on both sides (the default, `sandbox: 'auto'`),
+//    and without a sandbox on both sides (a second worker whose folder configures `sandbox: 'none'`).
 // 2. Where HAProxy is installed: 20 agents x 15 mixed calls (Write, Read, Bash, Grep, Glob) through
 //    three workers behind HAProxy, against the same calls on a local registry: calls per second,
 //    p50 and p99. Run after `pnpm build`: node bench/remote-bench.mjs
@@ -9,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolRegistry } from '@tinyelf/core';
@@ -34,11 +36,11 @@ function freePort() {
   });
 }
 
-async function startWorker(name) {
+async function startWorker(name, folder = root) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [bin, 'mcp', 'serve', '--http', '--port', String(port), '--dir', root],
+    [bin, 'mcp', 'serve', '--http', '--port', String(port), '--dir', folder],
     {
       env: { ...process.env, TINYELF_MCP_TOKEN: token, TINYELF_WORKER_NAME: name },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -56,22 +58,29 @@ async function startWorker(name) {
   return { name, port, pid: child.pid, url: `http://127.0.0.1:${port}/mcp` };
 }
 
-async function registryOf(plugins) {
-  const context = createTestBuildContext({ workspaceRoot: root });
-  const registry = new ToolRegistry({ workspaceRoot: root, spillDirectory: false });
+async function registryOf(plugins, folder = root, config = {}) {
+  const context = createTestBuildContext({ workspaceRoot: folder, config });
+  const registry = new ToolRegistry({ workspaceRoot: folder, spillDirectory: false });
   for (const plugin of plugins) registry.registerAll(await plugin.createTools(context));
   return registry;
 }
 
-async function median(run, count) {
-  for (let index = 0; index < Math.min(20, count); index++) await run();
-  const times = [];
-  for (let index = 0; index < count; index++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(count / 2)];
+/**
+ * The median time of each of several operations, run call by call in turn (the order rotating),
+ * so that the machine's load falls on each alike; after a warm-up of each.
+ */
+async function pairedMedians(runs, count) {
+  const names = Object.keys(runs);
+  for (let index = 0; index < 10; index++) for (const name of names) await runs[name]();
+  const times = Object.fromEntries(names.map((name) => [name, []]));
+  for (let index = 0; index < count; index++)
+    for (let turn = 0; turn < names.length; turn++) {
+      const name = names[(index + turn) % names.length];
+      const started = performance.now();
+      await runs[name]();
+      times[name].push(performance.now() - started);
+    }
+  return Object.fromEntries(names.map((name) => [name, middle(times[name])]));
 }
 
 /** A bare HTTP server in its own process: the machine's floor for one loopback round trip. */
@@ -94,6 +103,16 @@ const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const local = await registryOf([createFileSystemPlugin(), createShellPlugin()]);
 const worker = await startWorker('w1');
 const remote = await registryOf([createRemoteToolsPlugin({ remote: { url: worker.url, token } })]);
+// The same without a sandbox on either side: the worker reads `sandbox: 'none'` from its folder.
+const unsandboxedRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-remote-bench-none-')));
+const noSandbox = { shell: { sandbox: 'none' } };
+writeFileSync(join(unsandboxedRoot, 'tinyelf.config.json'), JSON.stringify(noSandbox));
+const localUnsandboxed = await registryOf([createShellPlugin()], unsandboxedRoot, noSandbox);
+const unsandboxedWorker = await startWorker('w0', unsandboxedRoot);
+const remoteUnsandboxed = await registryOf(
+  [createRemoteToolsPlugin({ remote: { url: unsandboxedWorker.url, token } })],
+  unsandboxedRoot,
+);
 
 const echo = await startEchoServer();
 const keepAlive = new Agent({ keepAlive: true });
@@ -108,6 +127,12 @@ const bare = () =>
     sent.end('{}');
   });
 
+/** A process's resident memory in MB, from /proc (a fork's cost grows with it). */
+function rssOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024;
+}
+
 /** CPU milliseconds a process has used (user + system), from /proc. */
 function cpuOf(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -116,35 +141,43 @@ function cpuOf(pid) {
 }
 
 try {
-  // 1. Per-call overhead: seven interleaved rounds, so drift falls on both sides alike.
-  const calls = {
-    Read: ['Read', { path: 'notes.txt' }],
-    'Bash(`true`)': ['Bash', { command: 'true' }],
-  };
-  for (const [label, [tool, args]] of Object.entries(calls)) {
-    const rounds = [];
-    for (let round = 0; round < 7; round++) {
-      const count = tool === 'Bash' ? 15 : 60;
-      rounds.push({
-        local: await median(() => local.execute('l', tool, args), count),
-        remote: await median(() => remote.execute('r', tool, args), count),
-        bare: await median(bare, count),
-      });
-    }
-    const localMs = middle(rounds.map((round) => round.local));
-    const remoteMs = middle(rounds.map((round) => round.remote));
-    const bareMs = middle(rounds.map((round) => round.bare));
+  // 1. Per-call overhead: local, remote and the bare round trip call by call in turn, so drift
+  //    falls on each alike.
+  const calls = [
+    ['Read', '', ['Read', { path: 'notes.txt' }], local, remote],
+    ['Bash(`true`)', ', in bubblewrap on both sides', ['Bash', { command: 'true' }], local, remote],
+    [
+      'Bash(`true`)',
+      ', no sandbox on either side',
+      ['Bash', { command: 'true' }],
+      localUnsandboxed,
+      remoteUnsandboxed,
+    ],
+  ];
+  for (const [label, where, [tool, args], near, far] of calls) {
+    const {
+      local: localMs,
+      remote: remoteMs,
+      bare: bareMs,
+    } = await pairedMedians(
+      {
+        local: () => near.execute('l', tool, args),
+        remote: () => far.execute('r', tool, args),
+        bare,
+      },
+      tool === 'Bash' ? 150 : 500,
+    );
     const overhead = remoteMs - localMs;
     console.log(
-      `${label}: local ${localMs.toFixed(2)} ms, remote ${remoteMs.toFixed(2)} ms p50 (overhead ${overhead.toFixed(2)} ms; a bare HTTP POST round trip ${bareMs.toFixed(2)} ms)`,
+      `${label}${where}: local ${localMs.toFixed(2)} ms, remote ${remoteMs.toFixed(2)} ms p50 (overhead ${overhead.toFixed(2)} ms; a bare HTTP POST round trip ${bareMs.toFixed(2)} ms)`,
     );
     record({
-      measurement: `${label} through the remote tools (one worker, loopback), p50`,
+      measurement: `${label} through the remote tools (one worker, loopback)${where}, p50`,
       value: remoteMs,
       unit: 'ms',
       anchor: { label: 'the local registry', value: localMs },
       goal: { text: 'within 2 ms of the local call', met: overhead <= 2 },
-      note: `overhead ${overhead.toFixed(2)} ms: one HTTP POST, a fresh stateless MCP server per request; a bare HTTP POST round trip to a trivial server took ${bareMs.toFixed(2)} ms in the same rounds`,
+      note: `overhead ${overhead.toFixed(2)} ms: one HTTP POST answered with one JSON body${tool === 'Bash' ? `; the worker's resident memory ${rssOf(far === remote ? worker.pid : unsandboxedWorker.pid).toFixed(0)} MB, the agent's ${rssOf(process.pid).toFixed(0)} MB (Bash's fork costs more in a larger process)` : ''}; a bare HTTP POST round trip to a trivial server took ${bareMs.toFixed(2)} ms, in turn with them; load average ${loadavg()[0].toFixed(1)} at the end`,
     });
   }
 
@@ -170,7 +203,7 @@ try {
     value: agentMs + workerMs,
     unit: 'ms',
     anchor: { label: 'CPU time per local Read', value: localCpuMs },
-    note: `${agentMs.toFixed(3)} ms in the agent (plugin, HTTP client), ${workerMs.toFixed(3)} ms in the worker (a fresh SDK server and transport per request, the registry, Read)`,
+    note: `${agentMs.toFixed(3)} ms in the agent (plugin, HTTP client), ${workerMs.toFixed(3)} ms in the worker (an SDK server per request, the registry, Read)`,
   });
 
   // 2. The fleet, where HAProxy runs.

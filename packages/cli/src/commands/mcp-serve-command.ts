@@ -55,6 +55,8 @@ export async function mcpServeCommand(options: McpServeOptions): Promise<number>
       return 0;
     }
     const supplied = process.env.TINYELF_MCP_TOKEN || undefined;
+    // The tools' processes (Bash) inherit the environment: they must not read the server's token.
+    delete process.env.TINYELF_MCP_TOKEN;
     const http = await startStatelessMcpHttpServer({
       token: supplied,
       auth: !options.noAuth,

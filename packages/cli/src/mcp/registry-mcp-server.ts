@@ -5,6 +5,11 @@ import {
   type LoggingLevel,
   SetLevelRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type {
+  JsonSchemaType,
+  jsonSchemaValidator,
+} from '@modelcontextprotocol/sdk/validation/types.js';
 import type { BuiltRegistry } from '@tinyelf/builder';
 import { Tokens } from '@tinyelf/core';
 import { CommandLoader, SkillsLoader, type SkillsOptions } from '@tinyelf/tool-skills';
@@ -27,6 +32,22 @@ export interface RegistryMcpState {
   readonly logLevels: McpLogLevels;
   /** Calls so far, for their ids. */
   calls: number;
+  /**
+   * The JSON Schema validator every server shares (the SDK's default builds a new Ajv for each
+   * server, which over HTTP is each request); made on first use (elicitation).
+   */
+  readonly jsonSchemaValidator: jsonSchemaValidator;
+}
+
+/** An Ajv validator made on first use and shared. */
+function sharedJsonSchemaValidator(): jsonSchemaValidator {
+  let ajv: AjvJsonSchemaValidator | undefined;
+  return {
+    getValidator<T>(schema: JsonSchemaType) {
+      ajv ??= new AjvJsonSchemaValidator();
+      return ajv.getValidator<T>(schema);
+    },
+  };
 }
 
 /** The shared state of the MCP servers over a built registry. */
@@ -44,6 +65,7 @@ export function registryMcpState(built: BuiltRegistry): RegistryMcpState {
       : undefined,
     logLevels: new McpLogLevels(),
     calls: 0,
+    jsonSchemaValidator: sharedJsonSchemaValidator(),
   };
 }
 
@@ -81,6 +103,7 @@ export function registryMcpServer(state: RegistryMcpState, client = ''): Server 
         ...(state.skills ? { resources: {} } : {}),
         ...(state.commands ? { prompts: {} } : {}),
       },
+      jsonSchemaValidator: state.jsonSchemaValidator,
     },
   );
   installRemoteToolExtensions(server, built);

@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { TinyElfError } from '@tinyelf/core';
 import { BEARER_CHALLENGE, hasBearerToken } from './bearer-authorization';
+import { checkMcpPost, isInitialize, loadMcpPostCheckers } from './check-mcp-post';
 import { InFlightRequests, type RequestId } from './in-flight-requests';
 import { isLoopbackAddress, listenHttp, originOf } from './listen-http';
+import { PostExchangeTransport } from './post-exchange-transport';
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body';
 import { createRequestOriginGuard } from './request-origin-guard';
 
@@ -74,36 +77,34 @@ export interface StatelessMcpHttpServer {
   close(): Promise<void>;
 }
 
-/** The JSON-RPC requests (with an id) and cancellations in a body (one message or a batch). */
-function messagesOf(body: unknown): {
+/** The JSON-RPC requests (with an id) and cancellations among a POST's messages. */
+function messagesOf(messages: readonly JSONRPCMessage[]): {
   requests: RequestId[];
   cancelled: unknown[];
   initialize: boolean;
 } {
   const requests: RequestId[] = [];
   const cancelled: unknown[] = [];
-  let initialize = false;
-  for (const message of Array.isArray(body) ? body : [body]) {
-    if (typeof message !== 'object' || message === null) continue;
-    const { id, method, params } = message as { id?: unknown; method?: unknown; params?: unknown };
-    if (typeof method !== 'string') continue;
-    if (typeof id === 'string' || typeof id === 'number') requests.push(id);
-    if (method === 'initialize') initialize = true;
-    if (method === 'notifications/cancelled')
-      cancelled.push((params as { requestId?: unknown } | undefined)?.requestId);
+  for (const message of messages) {
+    if (!('method' in message)) continue;
+    if ('id' in message) requests.push(message.id);
+    if (message.method === 'notifications/cancelled')
+      cancelled.push((message.params as { requestId?: unknown } | undefined)?.requestId);
   }
-  return { requests, cancelled, initialize };
+  return { requests, cancelled, initialize: messages.some(isInitialize) };
 }
 
 /** A session id as the spec allows it: visible ASCII, here up to 128 characters. */
 const SESSION_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
 
 /**
- * Serves MCP over Streamable HTTP, statelessly (each POST gets a fresh server and transport), on
- * 127.0.0.1 unless told otherwise. In order, a request is: `GET /healthz` answered `ok` with the
+ * Serves MCP over Streamable HTTP, statelessly (each POST with a request gets a fresh server and
+ * a {@link PostExchangeTransport}: one JSON answer, or an SSE stream once the server sends
+ * progress or log notifications), on 127.0.0.1 unless told otherwise. In order, a request is: `GET /healthz` answered `ok` with the
  * version (no token); refused with 403 when its `Host` or `Origin` is not allowed (DNS rebinding);
  * 401 with `WWW-Authenticate: Bearer` without the token; 404 on an unknown path; 405 unless POST;
- * 413 over the body limit. A `notifications/cancelled`, a closed connection and `close()` stop the
+ * 413 over the body limit; then the SDK transport's own checks (406, 415, 400). A POST of
+ * notifications only is answered 202 without a server. A `notifications/cancelled`, a closed connection and `close()` stop the
  * request's tool. Used by the builtin MCP bridge and by `tinyelf mcp serve --http`.
  */
 export async function startStatelessMcpHttpServer(
@@ -116,9 +117,7 @@ export async function startStatelessMcpHttpServer(
       code: 'MCP_HTTP_OPTIONS_INVALID',
       message: `Serving without a token is allowed on 127.0.0.1 or ::1 only, not on ${host}.`,
     });
-  const { StreamableHTTPServerTransport } = await import(
-    '@modelcontextprotocol/sdk/server/streamableHttp.js'
-  );
+  const checkers = await loadMcpPostCheckers();
   const token = auth ? (options.token ?? randomBytes(24).toString('hex')) : undefined;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const inFlight = new InFlightRequests();
@@ -133,9 +132,10 @@ export async function startStatelessMcpHttpServer(
     status: number,
     message: string,
     headers: Record<string, string> = {},
+    code = -32000,
   ) => {
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
-    response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+    response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
   };
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -167,7 +167,10 @@ export async function startStatelessMcpHttpServer(
       if (read.status === 413) response.once('finish', () => request.socket.destroy());
       return fail(response, read.status, read.message, { connection: 'close' });
     }
-    const { requests, cancelled, initialize } = messagesOf(read.body);
+    const checked = checkMcpPost(request.headers, read.body, checkers);
+    if (!checked.ok) return fail(response, checked.status, checked.message, {}, checked.code);
+    const { messages } = checked;
+    const { requests, cancelled, initialize } = messagesOf(messages);
     const given = request.headers['mcp-session-id'];
     let sessionId = typeof given === 'string' && SESSION_ID_PATTERN.test(given) ? given : '';
     if (initialize) {
@@ -177,8 +180,13 @@ export async function startStatelessMcpHttpServer(
       response.setHeader('mcp-session-id', sessionId);
     }
     for (const id of cancelled) inFlight.cancel(sessionId, id, 'The client cancelled the request.');
+    if (requests.length === 0) {
+      // Notifications and responses only: nothing to answer, nothing to connect a server for.
+      response.writeHead(202).end();
+      return;
+    }
     const server = await create({ sessionId });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new PostExchangeTransport(response, requests);
     const ended = new Promise<void>((resolve) => response.once('close', resolve));
     /** Aborts a request's handler the way the SDK does on `notifications/cancelled`. */
     const abort = (id: RequestId, reason: string) =>
@@ -192,8 +200,8 @@ export async function startStatelessMcpHttpServer(
         ended,
         cancel: (reason) => {
           abort(id, reason);
-          // The aborted request gets no response; a stream that carried only it is ended.
-          if (requests.length === 1) response.end();
+          // The aborted request gets no response; a POST that carried only it is ended.
+          if (requests.length === 1) transport.abandon();
         },
         fail: async (message) => {
           abort(id, message);
@@ -208,7 +216,7 @@ export async function startStatelessMcpHttpServer(
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(request, response, read.body);
+    transport.deliver(messages, request.headers);
   };
   const http: Server = createServer((request, response) => {
     handle(request, response).catch((error: Error) => {
