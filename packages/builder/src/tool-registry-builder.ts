@@ -6,10 +6,12 @@ import {
   type Logger,
   Tokens,
   type ToolBuildContext,
+  type ToolCallHook,
   type ToolPlugin,
   type ToolPolicy,
   ToolRegistry,
 } from '@tinyelf/core';
+import { configuredAudit, configuredHooks, containerHooks } from './build/build-hooks';
 import { type BuildServices, registerBuildServices } from './build/register-services';
 import { registerTools } from './build/register-tools';
 import { inBuildOrder, resolvePlugins } from './build/resolve-plugins';
@@ -134,14 +136,24 @@ export class ToolRegistryBuilder {
       logger,
       signal: options.signal ?? new AbortController().signal,
     };
-    const registry = new ToolRegistry({ ...(config.registry ?? {}), workspaceRoot });
+    // Hooks in the order they run: the container's, the plugins' (build order), the configuration's.
+    const hooks: ToolCallHook[] = containerHooks(container);
+    const audit = configuredAudit(config, workspaceRoot);
+    const registry = new ToolRegistry({
+      ...(config.registry ?? {}),
+      workspaceRoot,
+      hooks,
+      ...(audit && { audit }),
+    });
     const registered = await registerTools({
       plugins: inBuildOrder(resolved.plugins),
       context,
       registry,
       required: resolved.required,
       onConflict: config.onConflict,
+      hooks,
     });
+    hooks.push(...configuredHooks(config, workspaceRoot));
 
     const filtered = context.agent.allowedTools
       ? registry.createFiltered(context.agent.allowedTools)

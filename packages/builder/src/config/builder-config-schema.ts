@@ -18,6 +18,20 @@ export async function builderConfigSchema(
     Type.Literal('bypassPermissions'),
   ]);
   const names = Type.Array(Type.String({ minLength: 1 }));
+  const commandHooks = Type.Array(
+    Type.Object(
+      {
+        command: Type.String({
+          minLength: 1,
+          description: 'Run with /bin/sh -c in the workspace.',
+        }),
+        name: Type.Optional(Type.String({ minLength: 1 })),
+        toolNames: Type.Optional(names),
+        timeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+      },
+      { additionalProperties: false },
+    ),
+  );
 
   return Type.Object(
     {
@@ -63,6 +77,30 @@ export async function builderConfigSchema(
             spillMaxAgeMs: Type.Optional(Type.Integer({ minimum: 0 })),
             spillMaxFiles: Type.Optional(Type.Integer({ minimum: 0 })),
             defaultTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+      hooks: Type.Optional(
+        Type.Object(
+          {
+            beforeToolCall: Type.Optional(commandHooks),
+            afterToolCall: Type.Optional(commandHooks),
+          },
+          {
+            additionalProperties: false,
+            description:
+              'Commands run around every call: the call as JSON on stdin, a JSON decision on stdout.',
+          },
+        ),
+      ),
+      audit: Type.Optional(
+        Type.Object(
+          {
+            file: Type.String({
+              minLength: 1,
+              description: 'One JSON line per call is appended here; relative to the workspace.',
+            }),
           },
           { additionalProperties: false },
         ),
