@@ -65,7 +65,7 @@ export function hooksFor(
 export async function runBeforeHooks(
   hooks: readonly ToolCallHook[],
   call: HookedCall,
-  validate: (params: unknown) => Promise<Record<string, unknown>>,
+  validate: (params: unknown) => Record<string, unknown>,
   notes: HookNotes,
 ): Promise<BeforeHooksOutcome> {
   let params = call.params as Record<string, unknown>;
@@ -99,7 +99,7 @@ export async function runBeforeHooks(
       throw refuse(`it answered ${shown(answer)}, which is not a decision. ${BEFORE_SHAPES}`);
     if (decision.params === undefined) continue;
     try {
-      params = await validate(decision.params);
+      params = validate(decision.params);
     } catch (error) {
       throw refuse(`it rewrote the arguments into invalid ones: ${describeThrown(error)}`);
     }

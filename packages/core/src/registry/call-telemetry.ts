@@ -45,7 +45,25 @@ export function loadTelemetryApi(): Promise<TelemetryApi | null> {
   return loading;
 }
 
-const noSpan: CallSpan = { run: (work) => work(), end: () => {} };
+/**
+ * The span of one call, started now when `@opentelemetry/api` has been looked for already
+ * (every call but the first), else once the look-up is done. `undefined` without the API, and for
+ * a span nobody records (no SDK registered, or sampled out): the call then runs in the caller's
+ * context, so its own spans, if any, nest under the caller's.
+ */
+export function startCallSpan(
+  call: CallToTrace,
+): CallSpan | undefined | Promise<CallSpan | undefined> {
+  if (api === undefined) return loadTelemetryApi().then(() => startCallSpan(call));
+  return api ? startSpanWith(api, call) : undefined;
+}
+
+/** The call a span is started for. */
+interface CallToTrace {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly description?: string;
+}
 
 /**
  * Starts the span of one call, named `execute_tool {tool}` after the OpenTelemetry GenAI
@@ -54,13 +72,7 @@ const noSpan: CallSpan = { run: (work) => work(), end: () => {} };
  * `gen_ai.tool.type` and `gen_ai.tool.description`; its end adds `tinyelf.permission.decision`
  * (and `tinyelf.permission.decided_by`), and on failure an error status and `error.type`.
  */
-export async function startCallSpan(call: {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly description?: string;
-}): Promise<CallSpan> {
-  const otel = api === undefined ? await loadTelemetryApi() : api;
-  if (!otel) return noSpan;
+function startSpanWith(otel: TelemetryApi, call: CallToTrace): CallSpan | undefined {
   const tracer = otel.trace.getTracer('@tinyelf/core', VERSION);
   const parent = otel.context.active();
   const span: Span = tracer.startSpan(
@@ -77,6 +89,10 @@ export async function startCallSpan(call: {
     },
     parent,
   );
+  if (!span.isRecording()) {
+    span.end();
+    return undefined;
+  }
   const active = otel.trace.setSpan(parent, span);
   return {
     run: (work) => otel.context.with(active, work),

@@ -4,7 +4,7 @@ import type { HookedCall } from '../permissions/tool-call-hook';
 import type { ArgumentValidator } from '../schema/argument-validator';
 import type { ITool } from '../tool/tool';
 import { runBoundedCall } from './bounded-call';
-import { redactedParams, writeAuditEntry } from './call-audit';
+import { type AuditLogOptions, redactedParams, writeAuditEntry } from './call-audit';
 import { type CallDecision, decideCall } from './call-decision';
 import {
   type HookNotes,
@@ -25,9 +25,12 @@ export interface CallToExecute {
   readonly registry: ToolRegistry;
   readonly registryOptions: ToolRegistryOptions;
   readonly tool: ITool | undefined;
-  /** Throws the `TOOL_NOT_FOUND` error when the tool is missing. */
+  /** The `TOOL_NOT_FOUND` error for a missing tool. */
   readonly notFound: () => Error;
-  readonly validator: () => Promise<ArgumentValidator>;
+  /** The tool's validator when it has been made already. */
+  readonly validator: ArgumentValidator | undefined;
+  /** Makes the tool's validator (loading TypeBox on first use). */
+  readonly loadValidator: () => Promise<ArgumentValidator>;
   readonly toolCallId: string;
   readonly toolName: string;
   readonly params: unknown;
@@ -51,47 +54,57 @@ interface CallNotes extends HookNotes {
  */
 export async function executeCall(call: CallToExecute): Promise<ToolCallResult> {
   const started = performance.now();
-  const { tool, toolCallId, options, registryOptions } = call;
   const notes: CallNotes = { changedBy: [] };
-  const span = await startCallSpan({
-    toolCallId,
+  const pending = startCallSpan({
+    toolCallId: call.toolCallId,
     toolName: call.toolName,
-    description: tool?.description,
+    description: call.tool?.description,
   });
-  const result = await span.run(async () => {
-    let ran: RanCall;
-    try {
-      ran = await decideAndRun(call, notes, started);
-    } catch (thrown) {
-      ran = failedCall(toTinyElfError(thrown), call.toolName);
-    }
-    return finishCall({ ...call, ran, started, registryOptions });
-  });
-  const decidedBy = notes.hook ? `hook: ${notes.hook}` : notes.decision?.matchedRule;
-  span.end({
-    decision: notes.decision?.decision ?? (notes.hook && !notes.answer ? 'deny' : undefined),
-    decidedBy,
+  const span = pending instanceof Promise ? await pending : pending;
+  const result = span
+    ? await span.run(() => runAndFinish(call, notes, started))
+    : await runAndFinish(call, notes, started);
+  span?.end({
+    decision: notes.decision?.decision ?? (notes.hook ? 'deny' : undefined),
+    decidedBy: notes.hook ? `hook: ${notes.hook}` : notes.decision?.matchedRule,
     errorCode: result.errorCode,
     errorMessage: result.isError ? result.content : undefined,
   });
-  if (registryOptions.audit) {
-    await writeAuditEntry(registryOptions.audit, {
-      time: new Date().toISOString(),
-      toolCallId,
-      tool: call.toolName,
-      ...(options.context?.agent?.name && { agent: options.context.agent.name }),
-      params: redactedParams(notes.params ?? call.params),
-      ...(notes.decision && { decision: notes.decision.decision }),
-      ...(notes.answer && { answer: notes.answer }),
-      ...(notes.decision?.matchedRule && { rule: notes.decision.matchedRule }),
-      ...(notes.hook && { hook: notes.hook }),
-      ...(notes.changedBy.length > 0 && { changedBy: notes.changedBy }),
-      isError: result.isError,
-      ...(result.errorCode && { errorCode: result.errorCode }),
-      durationMs: Math.round(result.durationMs * 1000) / 1000,
-    });
-  }
+  if (call.registryOptions.audit) await audit(call, notes, result);
   return result;
+}
+
+async function runAndFinish(
+  call: CallToExecute,
+  notes: CallNotes,
+  started: number,
+): Promise<ToolCallResult> {
+  let ran: RanCall;
+  try {
+    ran = await decideAndRun(call, notes, started);
+  } catch (thrown) {
+    ran = failedCall(toTinyElfError(thrown), call.toolName);
+  }
+  return finishCall({ ...call, ran, started });
+}
+
+function audit(call: CallToExecute, notes: CallNotes, result: ToolCallResult): Promise<void> {
+  const agent = call.options.context?.agent?.name;
+  return writeAuditEntry(call.registryOptions.audit as AuditLogOptions, {
+    time: new Date().toISOString(),
+    toolCallId: call.toolCallId,
+    tool: call.toolName,
+    ...(agent && { agent }),
+    params: redactedParams(notes.params ?? call.params),
+    ...(notes.decision && { decision: notes.decision.decision }),
+    ...(notes.answer && { answer: notes.answer }),
+    ...(notes.decision?.matchedRule && { rule: notes.decision.matchedRule }),
+    ...(notes.hook && { hook: notes.hook }),
+    ...(notes.changedBy.length > 0 && { changedBy: notes.changedBy }),
+    isError: result.isError,
+    ...(result.errorCode && { errorCode: result.errorCode }),
+    durationMs: Math.round(result.durationMs * 1000) / 1000,
+  });
 }
 
 async function decideAndRun(
@@ -101,8 +114,8 @@ async function decideAndRun(
 ): Promise<RanCall> {
   const { tool, options, registryOptions } = call;
   if (!tool) throw call.notFound();
-  const validator = await call.validator();
-  const validate = async (params: unknown) => {
+  const validator = call.validator ?? (await call.loadValidator());
+  const validate = (params: unknown): Record<string, unknown> => {
     const validation = validator.validate(params);
     if (validation.ok) return validation.value;
     throw new InvalidToolInputError({
@@ -112,18 +125,21 @@ async function decideAndRun(
         .join('\n')}`,
     });
   };
-  let params = await validate(call.params);
+  let params = validate(call.params);
   notes.params = params;
   const hooks = hooksFor(registryOptions.hooks, tool.name);
-  const hooked: HookedCall = {
-    toolCallId: call.toolCallId,
-    toolName: tool.name,
-    params,
-    ...(options.context?.agent?.name && { agentName: options.context.agent.name }),
-    ...(options.signal && { signal: options.signal }),
-  };
+  const agentName = options.context?.agent?.name;
+  const hooked: HookedCall | undefined = hooks.length
+    ? {
+        toolCallId: call.toolCallId,
+        toolName: tool.name,
+        params,
+        ...(agentName && { agentName }),
+        ...(options.signal && { signal: options.signal }),
+      }
+    : undefined;
   let ask: { hook: string; reason: string } | undefined;
-  if (hooks.length > 0) {
+  if (hooked) {
     const before = await runBeforeHooks(hooks, hooked, validate, notes);
     params = before.params;
     notes.params = params;
@@ -158,7 +174,7 @@ async function decideAndRun(
   } catch (thrown) {
     ran = failedCall(toTinyElfError(thrown), tool.name);
   }
-  return hooks.length > 0 ? runAfterHooks(hooks, { ...hooked, params }, ran, started, notes) : ran;
+  return hooked ? runAfterHooks(hooks, { ...hooked, params }, ran, started, notes) : ran;
 }
 
 function runTool(

@@ -201,8 +201,8 @@ export class ToolRegistry {
       registryOptions: this.options,
       tool: entry?.tool,
       notFound: () => toolNotFoundError(toolName, this.getNames()),
-      validator: () =>
-        entry?.validator ? Promise.resolve(entry.validator) : this.validatorFor(entry as Entry),
+      validator: entry?.validator,
+      loadValidator: () => this.validatorFor(entry as Entry),
       toolCallId,
       toolName,
       params,
