@@ -8,10 +8,12 @@ import {
   permissionRuleProblems,
   Tokens,
   type ToolBuildContext,
+  type ToolCallHook,
   type ToolPlugin,
   type ToolPolicy,
   ToolRegistry,
 } from '@tinyelf/core';
+import { configuredAudit, configuredHooks, containerHooks } from './build/build-hooks';
 import { type BuildServices, registerBuildServices } from './build/register-services';
 import { registerTools } from './build/register-tools';
 import { inBuildOrder, resolvePlugins } from './build/resolve-plugins';
@@ -151,14 +153,24 @@ export class ToolRegistryBuilder {
       signal: options.signal ?? new AbortController().signal,
     };
     // Every registry a build makes carries the policy: a call that needs confirmation runs only
-    // when the caller's `confirm` says yes.
-    const registry = new ToolRegistry({ ...(config.registry ?? {}), workspaceRoot, policy });
+    // when the caller's `confirm` says yes. Hooks in the order they run: the container's, the
+    // plugins' (build order), the configuration's.
+    const hooks: ToolCallHook[] = containerHooks(container);
+    const audit = configuredAudit(config, workspaceRoot);
+    const registry = new ToolRegistry({
+      ...(config.registry ?? {}),
+      workspaceRoot,
+      policy,
+      hooks,
+      ...(audit && { audit }),
+    });
     const registered = await registerTools({
       plugins: inBuildOrder(resolved.plugins),
       context,
       registry,
       required: resolved.required,
       onConflict: config.onConflict,
+      hooks,
     });
     // Now that the tools are known, each rule's specifier is checked with its tool's own syntax.
     const ruleProblems = policyRuleProblems(policy, registry.getAll());
@@ -166,6 +178,7 @@ export class ToolRegistryBuilder {
       await disposePlugins(registered.used, logger);
       throwConfigProblems(ruleProblems, source);
     }
+    hooks.push(...configuredHooks(config, workspaceRoot));
 
     const filtered = context.agent.allowedTools
       ? registry.createFiltered(context.agent.allowedTools)

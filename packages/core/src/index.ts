@@ -32,6 +32,12 @@ export { ToolAbortedError } from './errors/tool-aborted-error';
 export { ToolExecutionError } from './errors/tool-execution-error';
 export { ToolNotFoundError } from './errors/tool-not-found-error';
 export { ToolTimeoutError } from './errors/tool-timeout-error';
+export {
+  type CommandHookConfig,
+  type CommandHookOptions,
+  type CommandHooksConfig,
+  createCommandHooks,
+} from './hooks/command-hook';
 export { createConsoleLogger, type Logger, silentLogger } from './logger/logger';
 export type { BackgroundModel } from './model/background-model';
 export {
@@ -75,11 +81,12 @@ export {
 } from './permissions/permission-rule-problems';
 export { type MatchedRule, PermissionRuleSet } from './permissions/permission-rule-set';
 export type { PermissionRulesConfig } from './permissions/permission-rules-config';
-export type {
-  AfterToolCallDecision,
-  BeforeToolCallDecision,
-  HookedCall,
-  ToolCallHook,
+export {
+  type AfterToolCallDecision,
+  type BeforeToolCallDecision,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  type HookedCall,
+  type ToolCallHook,
 } from './permissions/tool-call-hook';
 export type {
   PermissionRuleKind,
@@ -117,6 +124,11 @@ export {
   type ToolPolicyConfig,
 } from './policy/tool-policy';
 export { NEVER_ABORTED_SIGNAL } from './registry/bounded-call';
+export {
+  type AuditEntry,
+  type AuditLogOptions,
+  redactedParams,
+} from './registry/call-audit';
 export { type CallDecision, type DecisionInput, decideCall } from './registry/call-decision';
 export { findClosestName } from './registry/closest-name';
 export {
@@ -173,6 +185,7 @@ export {
   type PatternMatch,
   pathSegments,
 } from './security/path-pattern';
+export { redactSecrets } from './security/redact-secrets';
 export { REPOSITORY_CODE_FILES } from './security/repository-code-files';
 export { SECRET_FILES } from './security/secret-files';
 export {

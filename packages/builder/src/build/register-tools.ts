@@ -5,6 +5,7 @@ import {
   PluginRegistrationError,
   readEligibility,
   type ToolBuildContext,
+  type ToolCallHook,
   type ToolPlugin,
   type ToolRegistry,
 } from '@tinyelf/core';
@@ -25,7 +26,8 @@ export interface RegisteredTools {
  * plugin's reason for being ineligible and what it warned about (through its context's logger)
  * go into its diagnostic. A failing plugin is reported and the rest builds, unless it is
  * `required`: then what was created is disposed and the build fails. A tool name offered twice
- * keeps the first, or fails with `onConflict: 'error'`.
+ * keeps the first, or fails with `onConflict: 'error'`. The hooks an eligible plugin creates are
+ * added to `hooks`.
  */
 export async function registerTools(settings: {
   readonly plugins: readonly ToolPlugin[];
@@ -33,6 +35,8 @@ export async function registerTools(settings: {
   readonly registry: ToolRegistry;
   readonly required: ReadonlySet<string>;
   readonly onConflict?: 'keep-first' | 'error';
+  /** Where the eligible plugins' hooks (`createHooks`) are added, in build order. */
+  readonly hooks?: ToolCallHook[];
 }): Promise<RegisteredTools> {
   const { context, registry } = settings;
   const owners = new Map<string, string>();
@@ -72,7 +76,10 @@ export async function registerTools(settings: {
       }
       used.push(plugin);
       const added: string[] = [];
-      for (const tool of await plugin.createTools(pluginContext)) {
+      const tools = await plugin.createTools(pluginContext);
+      // A plugin whose hooks cannot be made adds no tools either: its tools may rely on them.
+      const hooks = (await plugin.createHooks?.(pluginContext)) ?? [];
+      for (const tool of tools) {
         const owner = owners.get(tool.name);
         if (owner) {
           if (settings.onConflict === 'error')
@@ -84,6 +91,7 @@ export async function registerTools(settings: {
         owners.set(tool.name, plugin.name);
         added.push(tool.name);
       }
+      settings.hooks?.push(...hooks);
       record('added', added);
     } catch (error) {
       const message = describeThrown(error);

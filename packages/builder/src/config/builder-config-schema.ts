@@ -47,6 +47,20 @@ export async function builderConfigSchema(
         'Permission rules: deny > ask > allow; a risk warning always asks, a block never runs.',
     },
   );
+  const commandHooks = Type.Array(
+    Type.Object(
+      {
+        command: Type.String({
+          minLength: 1,
+          description: 'Run with /bin/sh -c in the workspace.',
+        }),
+        name: Type.Optional(Type.String({ minLength: 1 })),
+        toolNames: Type.Optional(names),
+        timeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+      },
+      { additionalProperties: false },
+    ),
+  );
 
   return Type.Object(
     {
@@ -93,6 +107,30 @@ export async function builderConfigSchema(
             spillMaxAgeMs: Type.Optional(Type.Integer({ minimum: 0 })),
             spillMaxFiles: Type.Optional(Type.Integer({ minimum: 0 })),
             defaultTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+      hooks: Type.Optional(
+        Type.Object(
+          {
+            beforeToolCall: Type.Optional(commandHooks),
+            afterToolCall: Type.Optional(commandHooks),
+          },
+          {
+            additionalProperties: false,
+            description:
+              'Commands run around every call: the call as JSON on stdin, a JSON decision on stdout.',
+          },
+        ),
+      ),
+      audit: Type.Optional(
+        Type.Object(
+          {
+            file: Type.String({
+              minLength: 1,
+              description: 'One JSON line per call is appended here; relative to the workspace.',
+            }),
           },
           { additionalProperties: false },
         ),

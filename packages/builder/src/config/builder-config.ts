@@ -1,4 +1,6 @@
 import type {
+  AuditLogOptions,
+  CommandHooksConfig,
   PermissionMode,
   PermissionRulesConfig,
   ToolPolicyConfig,
@@ -32,7 +34,14 @@ export interface BuilderConfig {
   /** When two plugins offer one tool name: keep the first (and report), or fail. @default 'keep-first' */
   readonly onConflict?: 'keep-first' | 'error';
   /** Registry options (maxChars, spill folder, default timeout). */
-  readonly registry?: Omit<ToolRegistryOptions, 'workspaceRoot'>;
+  readonly registry?: Omit<ToolRegistryOptions, 'workspaceRoot' | 'hooks' | 'audit'>;
+  /**
+   * Command hooks run around every call (after the container's and the plugins' hooks): each gets
+   * the call as JSON on stdin and answers with a JSON decision on stdout.
+   */
+  readonly hooks?: CommandHooksConfig;
+  /** The audit log: one JSON line per call appended to `file` (relative to the workspace). */
+  readonly audit?: AuditLogOptions;
   /** Per-agent settings by agent name. */
   readonly agents?: Readonly<
     Record<

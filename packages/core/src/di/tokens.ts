@@ -6,6 +6,11 @@
 export const Tokens = {
   /** Every {@link ToolPlugin}; resolved with `resolveAll`. */
   ToolPlugin: 'tinyelf:ToolPlugin',
+  /**
+   * Every {@link ToolCallHook} the builder puts on the registries it builds (before the plugins'
+   * and the configuration's hooks); resolved with `resolveAll`.
+   */
+  ToolCallHook: 'tinyelf:ToolCallHook',
   /** The build configuration (a plain object, per-plugin sections by plugin name). */
   BuildConfig: 'tinyelf:BuildConfig',
   /** The workspace root, a string. */

@@ -1,6 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { PluginRegistrationError } from '../errors/plugin-registration-error';
 import type { Logger } from '../logger/logger';
+import type { ToolCallHook } from '../permissions/tool-call-hook';
 import type { PermissionMode } from '../policy/permission-mode';
 import { jsonSchemaProblems } from '../schema/json-schema-problems';
 import type { ITool, JsonSchema } from '../tool/tool';
@@ -99,6 +100,14 @@ export interface ToolPlugin {
   ): PluginEligibility | boolean | Promise<PluginEligibility | boolean>;
   /** Creates the plugin's tools for this build. */
   createTools(context: ToolBuildContext): readonly ITool[] | Promise<readonly ITool[]>;
+  /**
+   * Creates hooks run around every call of the registry (not only this plugin's tools; narrow
+   * them with `toolNames`), after `createTools`, for an eligible plugin. They run after the
+   * container's hooks and before the configuration's, in build order.
+   */
+  createHooks?(
+    context: ToolBuildContext,
+  ): readonly ToolCallHook[] | Promise<readonly ToolCallHook[]>;
   /** Releases what the plugin holds (connections, processes). */
   dispose?(): void | Promise<void>;
 }
@@ -177,7 +186,7 @@ export function toolPluginProblems(value: unknown): string[] {
   if (plugin.step !== undefined && !Object.values(BuildStep).includes(plugin.step as BuildStep))
     problems.push(`step ${JSON.stringify(plugin.step)} is not a BuildStep (1 to 12)`);
   if (typeof plugin.createTools !== 'function') problems.push('createTools must be a function');
-  for (const method of ['isEligible', 'dispose'])
+  for (const method of ['isEligible', 'createHooks', 'dispose'])
     if (plugin[method] !== undefined && typeof plugin[method] !== 'function')
       problems.push(`${method} must be a function when given`);
   if (plugin.configKey !== undefined && (typeof plugin.configKey !== 'string' || !plugin.configKey))

@@ -33,24 +33,53 @@ export interface PermissionCheck {
  * ask. Never runs the tool. Returns the decision that let the call through.
  */
 export async function checkCallPermission(check: PermissionCheck): Promise<CallDecision> {
-  const { tool } = check;
-  const decision = check.decided ?? (await decideCall(check));
+  return confirmDecision(check.decided ?? (await decideCall(check)), {
+    toolName: check.tool.name,
+    toolCallId: check.toolCallId,
+    params: check.params,
+    confirm: check.confirm,
+  });
+}
+
+/** The call a decision is acted on for: who is asked about what. */
+export interface DecidedCall {
+  /** The tool called. */
+  readonly toolName: string;
+  /** The id the model gave the call. */
+  readonly toolCallId: string;
+  /** The arguments the call runs with. */
+  readonly params: Record<string, unknown>;
+  /** Who asks the user; without it an `ask` is refused. */
+  readonly confirm?: ConfirmCall;
+}
+
+/**
+ * Acts on a decision made already: `allow` returns it, `ask` asks the host's `confirm` (with the
+ * rule or hook that made it ask), `deny`, a no, or nobody to ask throw a
+ * {@link PermissionDeniedError}. What {@link checkCallPermission} does after deciding, and what
+ * `execute` does when a before-hook asked.
+ */
+export async function confirmDecision(
+  decision: CallDecision,
+  call: DecidedCall,
+): Promise<CallDecision> {
+  const { toolName } = call;
   if (decision.decision === 'allow') return decision;
-  const reason = decision.reason ?? `${tool.name} needs confirmation.`;
+  const reason = decision.reason ?? `${toolName} needs confirmation.`;
   if (decision.decision === 'deny') {
     throw new PermissionDeniedError({
-      message: `The call to ${tool.name} was refused and not run. ${reason}`,
+      message: `The call to ${toolName} was refused and not run. ${reason}`,
     });
   }
-  if (!check.confirm) {
+  if (!call.confirm) {
     throw new PermissionDeniedError({
-      message: `The call to ${tool.name} was not run: it needs the user's confirmation (${reason}) and this host has no way to ask.`,
+      message: `The call to ${toolName} was not run: it needs the user's confirmation (${reason}) and this host has no way to ask.`,
     });
   }
-  const answer = await check.confirm({
-    toolCallId: check.toolCallId,
-    toolName: tool.name,
-    params: check.params,
+  const answer = await call.confirm({
+    toolCallId: call.toolCallId,
+    toolName,
+    params: call.params,
     warnings: decision.warnings,
     reason,
     ...(decision.matchedRule !== undefined && { matchedRule: decision.matchedRule }),
@@ -59,6 +88,6 @@ export async function checkCallPermission(check: PermissionCheck): Promise<CallD
   if (approved) return decision;
   const why = typeof answer === 'object' && answer.reason ? ` (${answer.reason})` : '';
   throw new PermissionDeniedError({
-    message: `The user declined the call to ${tool.name}${why}; it was not run.`,
+    message: `The user declined the call to ${toolName}${why}; it was not run.`,
   });
 }
