@@ -119,6 +119,7 @@ export {
 export { NEVER_ABORTED_SIGNAL } from './registry/bounded-call';
 export { type CallDecision, type DecisionInput, decideCall } from './registry/call-decision';
 export { findClosestName } from './registry/closest-name';
+export { type CutReport, markCut, type SavedOutput } from './registry/cut-mark';
 export {
   type AnthropicToolDefinition,
   type DefinitionByFormat,
