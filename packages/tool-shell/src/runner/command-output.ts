@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { CutReport, SavedOutput } from '@tinyelf/core';
 import { countLineBreaks } from './line-breaks';
 import { HeadTailBuffer } from './output-buffer';
@@ -17,33 +17,41 @@ export interface CommandOutputOptions {
 
 /** A command's output once it ended: all of it, or what was kept, what was cut and where it is. */
 export type EndedOutput =
-  | { readonly cut: false; readonly text: string; readonly totalBytes: number }
   | {
+      /** Nothing was cut. */
+      readonly cut: false;
+      /** The whole output. */
+      readonly text: string;
+      /** Bytes received. */
+      readonly totalBytes: number;
+    }
+  | {
+      /** The middle was cut. */
       readonly cut: true;
+      /** What was kept and cut, for the mark. */
       readonly report: CutReport;
+      /** Where the complete output is, or why it is not kept. */
       readonly saved: SavedOutput;
+      /** Bytes received. */
       readonly totalBytes: number;
     };
 
-/** Bytes the stream holds before the pipe from the command is paused (the spill file's pace). */
-const HIGH_WATER_MARK = 1 << 20;
-
 /**
- * The sink a command's output is piped into: it counts bytes and lines, keeps the head and tail,
- * streams the raw output into the spill file once it is too long (with backpressure: the pipe is
- * paused while the file catches up), and reports progress.
+ * Takes a command's output from its pipe: counts bytes and lines, keeps the head and tail,
+ * streams the raw output into the spill file once it is too long (pausing the pipe while the file
+ * catches up), and reports progress.
  */
-export class CommandOutput extends Writable {
+export class CommandOutput {
   private readonly buffer: HeadTailBuffer;
   private readonly spill: SpillWriter;
   private readonly progress: OutputProgress | undefined;
+  private source: Readable | undefined;
   private lineBreaks = 0;
   private spilling = false;
 
   constructor(private readonly options: CommandOutputOptions) {
-    super({ highWaterMark: HIGH_WATER_MARK });
     this.buffer = new HeadTailBuffer(options.keepBytes);
-    this.spill = new SpillWriter(options.spill ?? { maxBytes: 0 });
+    this.spill = new SpillWriter(options.spill ?? { maxBytes: 0 }, () => this.source?.resume());
     this.progress = options.onProgress
       ? new OutputProgress(options.onProgress, () => ({
           bytes: this.buffer.totalBytes,
@@ -53,52 +61,49 @@ export class CommandOutput extends Writable {
       : undefined;
   }
 
+  /** Reads the command's output pipe. */
+  attach(source: Readable): void {
+    this.source = source;
+    source.on('data', (chunk: Buffer) => {
+      if (!this.take(chunk)) source.pause();
+    });
+  }
+
+  /** Stops reading (the pipe is about to be destroyed). */
+  detach(): void {
+    this.source?.removeAllListeners('data');
+    this.source = undefined;
+  }
+
   /** Bytes received so far. */
   get receivedBytes(): number {
     return this.buffer.totalBytes;
   }
 
-  // `take` keeps the spill file's failures to itself (the mark reports them): the stream never
-  // errors, so the command's output keeps flowing.
-  override _writev(
-    chunks: Array<{ chunk: Buffer; encoding: BufferEncoding }>,
-    callback: (error?: Error | null) => void,
-  ): void {
-    this.take(chunks.map(({ chunk }) => chunk)).then(
-      () => callback(),
-      () => callback(),
-    );
+  /** Whether output is still waiting for the spill file (the pipe may be paused for it). */
+  get busy(): boolean {
+    return this.spill.busy;
   }
 
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.take([chunk]).then(
-      () => callback(),
-      () => callback(),
-    );
-  }
-
-  private async take(chunks: Buffer[]): Promise<void> {
-    let starting: Buffer[] | undefined;
-    for (const [index, chunk] of chunks.entries()) {
-      this.lineBreaks += countLineBreaks(chunk);
-      if (!this.spilling && this.buffer.totalBytes + chunk.length > this.options.keepBytes) {
-        // Nothing was cut yet, so the buffer still holds everything before this chunk.
-        this.spilling = true;
-        starting = [this.buffer.contents(), ...chunks.slice(index)];
-      }
-      this.buffer.push(chunk);
+  /** Takes a chunk; false when the pipe should pause until the spill file catches up. */
+  private take(chunk: Buffer): boolean {
+    this.lineBreaks += countLineBreaks(chunk);
+    let go = true;
+    if (this.spilling) go = this.spill.push(chunk);
+    else if (this.buffer.totalBytes + chunk.length > this.options.keepBytes) {
+      // Nothing was cut yet, so the buffer still holds everything before this chunk.
+      this.spilling = true;
+      go = this.spill.start(Buffer.concat([this.buffer.contents(), chunk]));
     }
+    this.buffer.push(chunk);
     this.progress?.note();
-    if (starting) return this.spill.start(starting);
-    if (this.spilling) return this.spill.write(chunks);
+    return go;
   }
 
-  /** Ends the output (no more writes come) and says what was kept, cut and saved. */
+  /** Says what was kept, cut and saved, once the last writes to the spill file are done. */
   async result(): Promise<EndedOutput> {
     this.progress?.stop();
-    if (!this.writableEnded) this.end();
-    if (!this.writableFinished) await new Promise<void>((resolve) => this.once('finish', resolve));
-    this.progress?.stop();
+    this.detach();
     const totalBytes = this.buffer.totalBytes;
     const report = this.buffer.report(this.lineBreaks);
     if (!report) return { cut: false, text: this.buffer.toString(), totalBytes };

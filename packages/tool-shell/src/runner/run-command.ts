@@ -65,7 +65,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
     stdio: options.readFd3 ? ['ignore', 'pipe', 'ignore', 'pipe'] : ['ignore', 'pipe', 'ignore'],
     detached: true,
   });
-  child.stdout?.pipe(output);
+  if (child.stdout) output.attach(child.stdout);
   let fd3 = '';
   const info = options.readFd3 ? child.stdio[3] : undefined;
   info?.on('data', (chunk: Buffer) => {
@@ -121,7 +121,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   if (marker && pid !== undefined) await killMarkedProcesses(pid, marker);
   if (killTimer) clearTimeout(killTimer);
   await drain(ended, settled, output, 200);
-  child.stdout?.unpipe(output);
+  output.detach();
   child.stdout?.destroy();
   info?.destroy();
   return {
@@ -157,6 +157,6 @@ async function drain(
     ]);
     clearTimeout(timer);
     // Quiet, and not busy writing to the spill file: whatever still holds the pipe is not writing.
-    if (output.receivedBytes === seen && output.writableLength === 0) return;
+    if (output.receivedBytes === seen && !output.busy) return;
   }
 }

@@ -76,6 +76,20 @@ describe('Bash output limit', () => {
     expect(head.length).toBe(shownHead);
   });
 
+  it('streams the output to the spill file while the command still runs', async () => {
+    const { run, spillDirectory } = setup();
+    const call = run('seq 1 40000; sleep 1.5; echo LATE');
+    let during = '';
+    for (let waited = 0; waited < 1200 && !during.endsWith('40000\n'); waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const [name] = readdirSafe(spillDirectory);
+      if (name) during = readFileSync(join(spillDirectory, name), 'utf8');
+    }
+    expect(during.split('\n')).toHaveLength(40_001);
+    const result = await call;
+    expect(readFileSync(result.fullOutputPath ?? '', 'utf8')).toBe(`${during}LATE\n`);
+  });
+
   it('leaves no file behind for output that fits', async () => {
     const { run, spillDirectory } = setup();
     const result = await run('seq 1 1000');
