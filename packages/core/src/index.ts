@@ -131,6 +131,7 @@ export {
 } from './registry/call-audit';
 export { type CallDecision, type DecisionInput, decideCall } from './registry/call-decision';
 export { findClosestName } from './registry/closest-name';
+export { type CutReport, markCut, type SavedOutput } from './registry/cut-mark';
 export {
   type AnthropicToolDefinition,
   type DefinitionByFormat,

@@ -15,7 +15,18 @@ export const SHELL_CONFIG_SCHEMA: JsonSchema = {
       minimum: 1,
       description: 'Milliseconds before a command is killed. Default: 120000.',
     },
-    maxOutputBytes: { type: 'integer', minimum: 1 },
+    maxOutputBytes: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        "At most this many bytes of a command's output are shown (head and tail). Default: the registry's output limit.",
+    },
+    spillMaxBytes: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        "The most bytes of a cut command's complete output saved to the spill folder. Default: 1073741824 (1 GiB).",
+    },
     sandbox: {
       enum: [...SANDBOX_MODES],
       description:

@@ -6,8 +6,17 @@ export interface ShellToolOptions {
   readonly workspaceRoot: string;
   /** Milliseconds before a command's process group is killed. @default 120_000 (2 minutes) */
   readonly execTimeout?: number;
-  /** Output kept per command (head and tail), in bytes. @default 100_000 */
+  /**
+   * At most this many bytes of a command's output are shown (its head and tail; the rest is in the
+   * spill file). The registry's output limit (`maxChars`) bounds it too. @default the registry's limit
+   */
   readonly maxOutputBytes?: number;
+  /**
+   * The ceiling of a command's complete output saved to the registry's spill folder when the
+   * output is cut (it streams there while the command runs); past it, the file holds the first
+   * this many bytes and the mark says so. @default 1_073_741_824 (1 GiB)
+   */
+  readonly spillMaxBytes?: number;
   /**
    * Where commands run: `'auto'` in bubblewrap where it can start, otherwise directly with a
    * visible notice; `'bubblewrap'` never without it; `'none'` directly. Any other value is an

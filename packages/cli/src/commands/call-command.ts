@@ -6,12 +6,15 @@ import {
   parseMode,
 } from '../compose-registry';
 import { parseCallArguments } from '../parse-call-arguments';
+import { ProgressLine } from '../progress-line';
 import { askOnTerminal, canAsk } from '../terminal';
 
 /**
  * `tinyelf call TOOL [JSON | key=value ...] [--yes]`: one call through the registry and the
  * policy. A call that needs confirmation is asked on the terminal, answered by `--yes`, or refused
- * when there is no terminal. Prints the result; exits 1 on an error result.
+ * when there is no terminal. While the call runs, a terminal's stderr shows a live status line
+ * (after a second: the time so far and the tool's latest progress). Prints the result; exits 1 on
+ * an error result.
  */
 export async function callCommand(
   toolName: string,
@@ -38,7 +41,13 @@ export async function callCommand(
         return 2;
       }
     }
-    const result = await built.registry.execute('cli', toolName, args);
+    // A live status line on stderr for a call still running after a second (terminals only).
+    const status = new ProgressLine(process.stderr, toolName);
+    const result = await built.registry
+      .execute('cli', toolName, args, {
+        context: { onProgress: (message) => status.update(message) },
+      })
+      .finally(() => status.stop());
     // The registry's closing hint is written for models; a person reads the error itself.
     const content = result.isError
       ? result.content

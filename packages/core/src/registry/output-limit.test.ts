@@ -1,8 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ITool, ToolContext } from '../tool/tool';
+import type { SpillFile } from '../tool/tool-output';
 import { ToolRegistry } from './tool-registry';
 
 function tool(name: string, execute: ITool['execute'], extra: Partial<ITool> = {}): ITool {
@@ -146,5 +154,33 @@ describe('output a tool cut and saved itself', () => {
       }),
     );
     expect((await registry.execute('c', 'probe', {})).content).toBe('not opened: ENOTDIR');
+  });
+});
+
+describe('the spill folder while a tool still writes', () => {
+  it('never prunes a spill file that is still open, however old or many', async () => {
+    const spillDirectory = temporaryDirectory();
+    let writing: SpillFile | undefined;
+    const registry = new ToolRegistry({ maxChars: 10, spillDirectory, spillMaxFiles: 1 })
+      .register(
+        tool('streamer', async (_params, context) => {
+          writing = await context?.outputLimit?.openSpillFile?.();
+          return 'opened';
+        }),
+      )
+      .register(tool('long', async () => lines));
+    await registry.execute('c', 'streamer', {});
+    const open = writing as SpillFile;
+    await open.handle.write('still writing\n');
+    const old = new Date(Date.now() - 3 * 86_400_000);
+    utimesSync(open.path, old, old);
+    for (let index = 0; index < 3; index++) await registry.execute('c', 'long', {});
+    await open.handle.write('the end\n');
+    expect(readFileSync(open.path, 'utf8')).toBe('still writing\nthe end\n');
+    await open.handle.close();
+    utimesSync(open.path, old, old);
+    await registry.execute('c', 'long', {});
+    // Closed, it is pruned like any other saved output.
+    expect(existsSync(open.path)).toBe(false);
   });
 });

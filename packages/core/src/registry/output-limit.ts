@@ -1,8 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OutputKeep } from '../tool/tool';
+import { markCut, type SavedOutput } from './cut-mark';
 import { spillOutput } from './output-spill';
-import { type TruncatedText, truncateText } from './truncate-output';
+import { truncateText } from './truncate-output';
 
 /** Where and how long the full text of a cut output is kept (a registry's spill options). */
 export interface SpillSettings {
@@ -49,33 +50,27 @@ export async function limitOutput(
   const own = { truncated: cutByTool, ...(toolPath && { fullOutputPath: toolPath }) };
   if (content.length <= maxChars) return { text: content, ...own };
   const cut = truncateText(content, maxChars, keep);
-  const saved = toolPath
+  const saved: SavedOutput = toolPath
     ? { path: toolPath }
     : cutByTool
       ? { reason: 'the tool had cut it already and did not save it' }
       : await keepFullOutput(toolName, content, settings);
-  const text = markCut(cut, keep, saved);
+  const text = markCut(
+    {
+      head: cut.head,
+      tail: cut.tail,
+      unit: 'characters',
+      headSize: cut.head.length,
+      tailSize: cut.tail.length,
+      cutSize: cut.cutCharacters,
+      totalSize: cut.totalCharacters,
+      cutLines: cut.cutLines,
+      firstCutLine: cut.firstCutLine,
+    },
+    keep,
+    saved,
+  );
   return { text, truncated: true, ...(saved.path && { fullOutputPath: saved.path }) };
-}
-
-function markCut(cut: TruncatedText, keep: OutputKeep, saved: { path?: string; reason?: string }) {
-  const notKept = `The full output was not kept${saved.reason ? `: ${saved.reason}` : ''}.)`;
-  const from = cut.firstCutLine;
-  const to = from + cut.cutLines - 1;
-  if (keep === 'tail') {
-    const where = saved.path
-      ? `The full output is saved in ${saved.path}; read it with Read (offset/limit) to see the start.)`
-      : notKept;
-    return `... (truncated: showing the last ${cut.tail.length} of ${cut.totalCharacters} characters; ${cut.cutCharacters} characters in ${cut.cutLines} lines before them were cut. ${where} ...\n\n${cut.tail}`;
-  }
-  const where = saved.path
-    ? `The full output is saved in ${saved.path}; read it with Read from line ${from} (offset/limit) to see the rest.)`
-    : notKept;
-  const separator = cut.head.endsWith('\n') ? '\n' : '\n\n';
-  if (keep === 'head') {
-    return `${cut.head}${separator}... (truncated: showing ${cut.head.length} of ${cut.totalCharacters} characters; ${cut.cutCharacters} characters in ${cut.cutLines} lines were cut. ${where}`;
-  }
-  return `${cut.head}${separator}... (truncated: ${cut.cutCharacters} characters in ${cut.cutLines} lines were cut from the middle (lines ${from} to ${to}); showing the first ${cut.head.length} and the last ${cut.tail.length} of ${cut.totalCharacters} characters. ${where} ...\n\n${cut.tail}`;
 }
 
 /** The spill folder of these settings, or `undefined` when spilling is off. */
@@ -92,7 +87,7 @@ async function keepFullOutput(
   toolName: string,
   content: string,
   settings: SpillSettings,
-): Promise<{ path?: string; reason?: string }> {
+): Promise<SavedOutput> {
   const directory = spillDirectoryOf(settings);
   if (!directory) return { reason: 'saving full outputs is turned off' };
   try {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SpillFile } from '../tool/tool-output';
@@ -47,11 +48,21 @@ export async function openSpillFile(
     `${stamp}-${toolName.replace(/[^a-zA-Z0-9_-]/g, '_')}-${randomBytes(4).toString('hex')}.txt`,
   );
   const handle = await open(path, 'wx');
-  await pruneSpillDirectory(options, path).catch(() => undefined);
+  beingWritten.add(path);
+  // A FileHandle is an EventEmitter that emits 'close' (Node >= 15.4); @types/node omits it.
+  (handle as unknown as EventEmitter).once('close', () => beingWritten.delete(path));
+  await pruneSpillDirectory(options).catch(() => undefined);
   return { path, handle };
 }
 
-async function pruneSpillDirectory(options: OutputSpillOptions, keep: string): Promise<void> {
+/**
+ * The spill files this process opened and has not closed yet: a tool may still be streaming into
+ * one (Bash writes a command's output while it runs), so pruning never removes them, however many
+ * files there are or however old they are. (A file another process is writing is not known here.)
+ */
+const beingWritten = new Set<string>();
+
+async function pruneSpillDirectory(options: OutputSpillOptions): Promise<void> {
   const maxAgeMs = options.maxAgeMs ?? 86_400_000;
   const maxFiles = options.maxFiles ?? 100;
   const names = (await readdir(options.directory)).filter((name) => name.endsWith('.txt'));
@@ -68,7 +79,7 @@ async function pruneSpillDirectory(options: OutputSpillOptions, keep: string): P
     files
       .filter(
         (file, index) =>
-          file.path !== keep && (index >= maxFiles || now - file.modified > maxAgeMs),
+          !beingWritten.has(file.path) && (index >= maxFiles || now - file.modified > maxAgeMs),
       )
       .map((file) => unlink(file.path).catch(() => undefined)),
   );

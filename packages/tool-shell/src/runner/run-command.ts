@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { CommandOutput, type EndedOutput } from './command-output';
 import { CALL_MARKER_VARIABLE, killMarkedProcesses } from './leftover-processes';
-import { HeadTailBuffer } from './output-buffer';
+import type { ReportProgress } from './output-progress';
+import type { SpillTarget } from './spill-writer';
 
 /** How to run one command. */
 export interface RunCommandOptions {
@@ -12,8 +14,12 @@ export interface RunCommandOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Kill the process group after this many milliseconds. */
   readonly timeoutMs: number;
-  /** Kept output, head and tail, in bytes. */
-  readonly maxOutputBytes: number;
+  /** Output kept to show, head and tail, in bytes. */
+  readonly keepBytes: number;
+  /** Where the complete output is streamed once it is longer than `keepBytes`. */
+  readonly spill?: SpillTarget;
+  /** Progress as output arrives (rate-limited). */
+  readonly onProgress?: ReportProgress;
   /** Aborts the command (the process group is killed). */
   readonly signal?: AbortSignal;
   /** After TERM, wait this long before KILL. @default 2000 */
@@ -29,21 +35,19 @@ export interface RunCommandOptions {
 
 /** How a command ended. */
 export interface RunCommandResult {
-  /** Standard output and error, merged in the order they were written, capped. */
-  readonly output: string;
+  /** Standard output and error, merged in the order they were written: all, or head and tail. */
+  readonly output: EndedOutput;
   readonly exitCode: number | null;
   readonly signal: string | null;
   /** Why the tool stopped it, if it did. */
   readonly stoppedBy?: 'timeout' | 'abort';
-  readonly totalBytes: number;
-  readonly droppedBytes: number;
   /** What the command wrote to fd 3, with `readFd3`. */
   readonly fd3?: string;
 }
 
 /**
  * Runs a command in its own process group with standard input closed, streaming its output into
- * a head-and-tail buffer. On timeout or abort the whole group (grandchildren included) gets TERM,
+ * a {@link CommandOutput} (head and tail kept, the rest streamed to a spill file, progress). On timeout or abort the whole group (grandchildren included) gets TERM,
  * then KILL. When the command exits, whatever it left running in its group is killed too, so no
  * process outlives the call and a leftover background server cannot hang it; with
  * `sweepLeftovers`, so is what left the group but kept the call's environment mark.
@@ -53,7 +57,7 @@ export interface RunCommandResult {
  * used here (the group kill, the streaming cap and the merge are this function's own).
  */
 export async function runCommand(options: RunCommandOptions): Promise<RunCommandResult> {
-  const buffer = new HeadTailBuffer(options.maxOutputBytes);
+  const output = new CommandOutput(options);
   const marker = options.sweepLeftovers ? randomUUID() : undefined;
   const child = spawn(options.file, [...options.args], {
     cwd: options.cwd,
@@ -61,7 +65,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
     stdio: options.readFd3 ? ['ignore', 'pipe', 'ignore', 'pipe'] : ['ignore', 'pipe', 'ignore'],
     detached: true,
   });
-  child.stdout?.on('data', (chunk: Buffer) => buffer.push(chunk));
+  if (child.stdout) output.attach(child.stdout);
   let fd3 = '';
   const info = options.readFd3 ? child.stdio[3] : undefined;
   info?.on('data', (chunk: Buffer) => {
@@ -108,25 +112,51 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   );
   clearTimeout(timer);
   options.signal?.removeEventListener('abort', onAbort);
-  // Let the pipe deliver what was written before the exit (at most a pipe buffer), then end the
-  // group's leftovers; a background child holding the pipe open does not make this wait longer.
-  if (!outputEnded) {
-    let grace: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([ended, new Promise<void>((resolve) => (grace = setTimeout(resolve, 200)))]);
-    clearTimeout(grace);
-  }
+  // Let the pipe deliver what was written before the exit (at most a pipe buffer, which may wait
+  // for the spill file), then end the group's leftovers; a background child holding the pipe open
+  // does not make this wait much longer.
+  const settled = () => outputEnded;
+  await drain(ended, settled, output, 200);
   killGroup('SIGKILL');
   if (marker && pid !== undefined) await killMarkedProcesses(pid, marker);
   if (killTimer) clearTimeout(killTimer);
+  await drain(ended, settled, output, 200);
+  output.detach();
   child.stdout?.destroy();
   info?.destroy();
   return {
-    output: buffer.toString(),
+    output: await output.result(),
     exitCode: exit.code,
     signal: exit.signal,
     stoppedBy,
-    totalBytes: buffer.totalBytes,
-    droppedBytes: buffer.droppedBytes,
     ...(options.readFd3 ? { fd3 } : {}),
   };
+}
+
+/** At most this long is spent waiting for a command's output after it exited. */
+const DRAIN_LIMIT_MS = 2000;
+
+/**
+ * Waits for the output to end, or until none has arrived for `idleMs` while none was waiting for
+ * the spill file (something still holds the pipe open), and never longer than
+ * {@link DRAIN_LIMIT_MS}.
+ */
+async function drain(
+  ended: Promise<void>,
+  isEnded: () => boolean,
+  output: CommandOutput,
+  idleMs: number,
+): Promise<void> {
+  const deadline = performance.now() + DRAIN_LIMIT_MS;
+  while (!isEnded() && performance.now() < deadline) {
+    const seen = output.receivedBytes;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      ended,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, idleMs))),
+    ]);
+    clearTimeout(timer);
+    // Quiet, and not busy writing to the spill file: whatever still holds the pipe is not writing.
+    if (output.receivedBytes === seen && !output.busy) return;
+  }
 }

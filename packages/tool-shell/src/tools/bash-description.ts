@@ -4,12 +4,11 @@ import type { SandboxStatus } from '../sandbox/resolve-sandbox';
 export function bashDescription(options: {
   readonly workspaceRoot: string;
   readonly execTimeout: number;
-  readonly maxOutputBytes: number;
   readonly sandbox: SandboxStatus;
   readonly allowNetwork: boolean;
 }): string {
   const { sandbox } = options;
-  const basics = `Runs a bash command in the workspace root (${options.workspaceRoot}) and returns its output (standard output and error merged) and exit code. Standard input is closed. Commands are stopped after ${Math.round(options.execTimeout / 1000)} s with every process they started; nothing started in the background outlives the call. Output over ${Math.round(options.maxOutputBytes / 1000)} KB keeps its beginning and end. Destructive commands (deleting / or system folders, formatting disks, ...) are refused.`;
+  const basics = `Runs a bash command in the workspace root (${options.workspaceRoot}) and returns its output (standard output and error merged) and exit code. Standard input is closed. Commands are stopped after ${Math.round(options.execTimeout / 1000)} s with every process they started; nothing started in the background outlives the call. Long output keeps its beginning and end (the exit code always shows); the mark where the middle was cut names a file with the complete output, to read with Read or Grep. Destructive commands (deleting / or system folders, formatting disks, ...) are refused.`;
   if (sandbox.bubblewrapPath) {
     const hatch =
       sandbox.mode === 'auto'

@@ -18,6 +18,8 @@ import { resolveSandbox } from '../sandbox/resolve-sandbox';
 import { waitForSandboxEnd } from '../sandbox/sandbox-end';
 import type { ShellToolOptions } from '../shell-tool-options';
 import { bashDescription } from './bash-description';
+import { bashResult, outputText } from './bash-result';
+import { outputPlan } from './output-plan';
 
 /** Bash's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
 interface BashParams {
@@ -56,7 +58,9 @@ export const SANDBOX_BYPASS_RULE = 'sandbox-bypass';
 
 /**
  * The Bash tool: runs a command with bash in the workspace root, standard output and error
- * merged in order, output capped (head and tail kept), stopped with every process it started on
+ * merged in order; long output is cut to the registry's limit (head and tail kept, then the exit
+ * status) while the complete output streams to a spill file; progress is reported as lines
+ * arrive. Stopped with every process it started on
  * timeout, abort or exit. Commands the classifier blocks are refused; warned ones carry their
  * reasons to the confirmation step (`assessRisk`). Where bubblewrap works (the default `sandbox:
  * 'auto'`), commands run in it; a call may ask to run outside it (`dangerouslyDisableSandbox`
@@ -67,7 +71,6 @@ export function createShellTool(options: ShellToolOptions) {
   const homeDir = options.homeDir ?? homedir();
   const classifyOptions = { workspaceRoot, homeDir: options.homeDir };
   const execTimeout = options.execTimeout ?? 120_000;
-  const maxOutputBytes = options.maxOutputBytes ?? 100_000;
   const allowNetwork = options.allowNetwork ?? false;
   const quarantineDir = options.quarantineDir ?? join(homeDir, '.tinyelf', 'quarantine');
   const sandbox = resolveSandbox({ ...options, workspaceRoot });
@@ -101,13 +104,13 @@ export function createShellTool(options: ShellToolOptions) {
     description: bashDescription({
       workspaceRoot,
       execTimeout,
-      maxOutputBytes,
       sandbox,
       allowNetwork,
     }),
     parameters,
     // Rules such as Bash(npm run test:*) match the commands of the same parse assessRisk uses.
     permissionSpecifiers: bashPermissionSpecifiers((command) => classifications.get(command)),
+    outputKeep: 'head-and-tail',
     async assessRisk(params) {
       const { findings } = await classifications.get(params.command);
       return [
@@ -154,6 +157,8 @@ export function createShellTool(options: ShellToolOptions) {
       const sweep = plan
         ? watchCreatedPaths(workspaceRoot, plan.missing, quarantineDir)
         : undefined;
+      const notice = fallbackNotice;
+      fallbackNotice = '';
       let result: Awaited<ReturnType<typeof runCommand>> | undefined;
       let moved: string | undefined;
       try {
@@ -163,7 +168,7 @@ export function createShellTool(options: ShellToolOptions) {
           cwd: workspaceRoot,
           env: options.env ? { ...process.env, ...options.env } : undefined,
           timeoutMs,
-          maxOutputBytes,
+          ...outputPlan(options, context, notice.length),
           signal: context?.signal,
           killGraceMs: options.killGraceMs,
           sweepLeftovers: !plan,
@@ -174,9 +179,7 @@ export function createShellTool(options: ShellToolOptions) {
         if (sweep) await waitForSandboxEnd(result?.fd3);
         moved = sweep?.();
       }
-      const notice = fallbackNotice;
-      fallbackNotice = '';
-      const output = `${notice}${result.output.length ? result.output.replace(/\n$/, '') : '(no output)'}${moved ? `\n${moved}` : ''}`;
+      const output = outputText(result.output, { notice, moved });
       if (result.stoppedBy === 'timeout') {
         throw new ToolTimeoutError({
           timeoutMs,
@@ -188,11 +191,7 @@ export function createShellTool(options: ShellToolOptions) {
           message: `The command was aborted and stopped with every process it started. Output so far:\n${output}`,
         });
       }
-      const status =
-        result.exitCode !== null
-          ? `Exit code ${result.exitCode}.`
-          : `Killed by signal ${result.signal}.`;
-      return `${output}\n\n${status}`;
+      return bashResult(result, output);
     },
   });
 }
