@@ -27,7 +27,7 @@ async function explainFailure(loading: Promise<PdfJs>): Promise<PdfJs> {
     return await loading;
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    if (code === 'ERR_MODULE_NOT_FOUND' && /pdfjs-dist/.test(message)) {
+    if (code === 'ERR_MODULE_NOT_FOUND' && /['"]pdfjs-dist/.test(message)) {
       throw new TinyElfError({
         code: 'DEPENDENCY_NOT_INSTALLED',
         message:

@@ -94,7 +94,11 @@ export function addOutput(
   }
 }
 
-/** Collects text lines and image parts, at most `maxImages` images within `limits`. */
+/**
+ * Collects text lines and image parts: each image within `limits`, at most `maxImages` of them,
+ * and together no more bytes than one image may have (`limits.maxBytes`), so one result never
+ * carries more image data than a single largest image.
+ */
 export function collectParts(
   limits: ImageLimits,
   maxImages: number,
@@ -102,6 +106,7 @@ export function collectParts(
   const parts: ToolContentPart[] = [];
   let lines: string[] = [];
   let images = 0;
+  let imageBytes = 0;
   const flush = () => {
     if (lines.length > 0) parts.push({ type: 'text', text: lines.join('\n') });
     lines = [];
@@ -115,10 +120,15 @@ export function collectParts(
       if (typeof checked === 'string') lines.push(checked);
       else if (images >= maxImages)
         lines.push(
-          `(${kind}, ${checked.size}: not shown, Read shows at most ${maxImages} images of a notebook)`,
+          `(${kind}, ${checked.size}: not shown, Read shows at most ${maxImages} images of a notebook; save it to a file and Read that)`,
+        );
+      else if (imageBytes + bytes.length > limits.maxBytes)
+        lines.push(
+          `(${kind}, ${checked.size}: not shown, it would bring this call's images over the ${formatBytes(limits.maxBytes)} Read returns at once; save it to a file and Read that)`,
         );
       else {
         images++;
+        imageBytes += bytes.length;
         lines.push(`(${kind}, ${checked.size}:)`);
         flush();
         parts.push({ type: 'image', data: bytes.toString('base64'), mimeType: checked.mimeType });

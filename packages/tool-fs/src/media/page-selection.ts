@@ -24,6 +24,7 @@ export function parsePageSelection(pages: string): readonly PageRange[] {
   const pieces = pages.split(',').map((piece) => piece.trim());
   if (pieces.every((piece) => piece === '')) invalid('names no page');
   return pieces.map((piece) => {
+    if (piece === '') return invalid('has an empty entry between commas');
     const match = RANGE.exec(piece);
     if (!match) return invalid(`has "${piece}", which is not a page number or range`);
     const first = Number(match[1]);

@@ -1,4 +1,4 @@
-import { TinyElfError } from '@tinyelf/core';
+import { TinyElfError, type ToolContext } from '@tinyelf/core';
 import { formatBytes } from '../binary-detection';
 import type { FileStateTracker } from '../file-state-tracker';
 import { loadPdfJs, type PdfJs } from './load-pdfjs';
@@ -18,13 +18,14 @@ type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 /**
  * A PDF's text page by page (`--- Page N ---` headings), the pages asked for (`ranges`) or from
  * the first, at most `limits.maxPages` per call with a note naming the pages to ask for next.
+ * Reports each page through `context.onProgress` and stops when `context.signal` aborts.
  */
 export async function readPdf(
   file: OpenedFile,
   ranges: readonly PageRange[] | undefined,
   limits: PdfLimits,
   tracker: FileStateTracker,
-  load?: () => Promise<PdfJs>,
+  context?: Pick<ToolContext, 'signal' | 'onProgress'>,
 ): Promise<string> {
   const { path, info } = file;
   if (info.size > limits.maxBytes) {
@@ -33,7 +34,7 @@ export async function readPdf(
       message: `"${path}" is a PDF of ${formatBytes(info.size)}, more than the ${formatBytes(limits.maxBytes)} Read opens. Extract its text with Bash (for example pdftotext -f 1 -l ${limits.maxPages} "${path}" -) instead.`,
     });
   }
-  const pdfjs = await loadPdfJs(load);
+  const pdfjs = await loadPdfJs();
   const bytes = await readRecorded(file, tracker);
   const task = pdfjs.getDocument({
     data: new Uint8Array(bytes),
@@ -42,6 +43,8 @@ export async function readPdf(
     disableFontFace: true,
     useSystemFonts: false,
   });
+  const abort = () => void task.destroy();
+  context?.signal?.addEventListener('abort', abort, { once: true });
   try {
     const document = await task.promise.catch((error: unknown) => {
       throw unreadable(path, error);
@@ -51,8 +54,14 @@ export async function readPdf(
       : Array.from({ length: document.numPages }, (_, index) => index + 1);
     const shown = selected.slice(0, limits.maxPages);
     const sections: string[] = [];
-    for (const page of shown)
+    for (const [index, page] of shown.entries()) {
+      context?.signal?.throwIfAborted();
       sections.push(`--- Page ${page} ---\n${await pageText(document, page)}`);
+      context?.onProgress?.(`read page ${page} of "${path}"`, {
+        progress: index + 1,
+        total: shown.length,
+      });
+    }
     const count = `${document.numPages} page${document.numPages === 1 ? '' : 's'}`;
     const heading = `"${path}": a PDF of ${count}; showing page${shown.length === 1 ? '' : 's'} ${formatPages(shown)}.`;
     const rest = selected.slice(limits.maxPages);
@@ -62,6 +71,7 @@ export async function readPdf(
         : `\n\n(Showing ${shown.length} of the ${selected.length} pages ${ranges ? 'asked for' : 'in the file'}: Read shows at most ${limits.maxPages} per call. Read on with pages="${formatPages(rest.slice(0, limits.maxPages))}".)`;
     return `${heading}\n\n${sections.join('\n\n')}${note}`;
   } finally {
+    context?.signal?.removeEventListener('abort', abort);
     await task.destroy();
   }
 }

@@ -68,7 +68,7 @@ describe('Read of an image', () => {
     );
   });
 
-  it('says a PNG is damaged when its header is cut off, has a bad checksum or no signature', async () => {
+  it('says an image is damaged: a PNG cut off, with a bad checksum or no signature; a JPEG without a frame; an odd WebP', async () => {
     const png = makePng(8, 8);
     const badCrc = Buffer.from(png);
     badCrc[30] = (badCrc[30]! + 1) % 256;
@@ -83,6 +83,16 @@ describe('Read of an image', () => {
     );
     expect((await workspace.call('Read', { path: 'crc.png' })).content).toContain(
       'the checksum (CRC) of its IHDR header does not match',
+    );
+    workspace.write('nosof.jpg', makeJpegHeader(10, 10).subarray(0, 20));
+    expect((await workspace.call('Read', { path: 'nosof.jpg' })).content).toContain(
+      '"nosof.jpg" starts like a JPEG image but has no frame header (SOF marker) giving its size',
+    );
+    const odd = makeWebpHeader('VP8X', 10, 10);
+    odd.write('ALPH', 12, 'latin1');
+    workspace.write('odd.webp', odd);
+    expect((await workspace.call('Read', { path: 'odd.webp' })).content).toContain(
+      'its first chunk is "ALPH", not VP8, VP8L or VP8X',
     );
     expect((await workspace.call('Read', { path: 'renamed.png' })).content).toContain(
       '"renamed.png" is named like a PNG image, but its first bytes (89 51 4e 47 00 00 00 0d) are not a PNG signature',

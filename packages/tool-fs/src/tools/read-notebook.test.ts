@@ -132,6 +132,40 @@ describe('Read of a Jupyter notebook', () => {
     expect(edit.errorCode).toBe('FILE_CHANGED_ON_DISK');
   });
 
+  it('shows images only up to imageMaxBytes in all, and describes the rest', async () => {
+    const image = (png: Buffer) => ({
+      output_type: 'display_data',
+      metadata: {},
+      data: { 'image/png': png.toString('base64') },
+    });
+    const small = makePng(8, 8);
+    const plots = {
+      ...notebook,
+      cells: [
+        {
+          cell_type: 'code',
+          execution_count: 1,
+          metadata: {},
+          source: 'plots()',
+          outputs: [image(plot), image(plot), image(small)],
+        },
+      ],
+    };
+    const limit = plot.length * 2 - 1;
+    const workspace = createTestWorkspace(
+      { 'plots.ipynb': JSON.stringify(plots) },
+      { imageMaxBytes: limit },
+    );
+    const result = await workspace.call('Read', { path: 'plots.ipynb' });
+    expect(result.parts?.filter((part) => part.type === 'image')).toHaveLength(2);
+    expect(result.content).toContain(
+      `(image/png image of cell 1, 32×24 px, ${formatBytes(plot.length)}: not shown, it would bring this call's images over the ${formatBytes(limit)} Read returns at once; save it to a file and Read that)`,
+    );
+    expect(result.content).toContain(
+      `(image/png image of cell 1, 8×8 px, ${formatBytes(small.length)}:)`,
+    );
+  });
+
   it('says a notebook that is not JSON, or has no cells, cannot be shown, and how to see it', async () => {
     const workspace = createTestWorkspace({
       'broken.ipynb': '{"cells": [ {"cell_type": "code", ',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createFileSystemTools } from '../create-file-system-tools';
 import { loadPdfJs } from '../media/load-pdfjs';
 import { makePdf } from '../testing/pdf-writer';
 import { createTestWorkspace } from '../testing/test-workspace';
@@ -57,6 +58,7 @@ describe('Read of a PDF', () => {
       ['0-2', 'starts a range at page 0; the first page is 1'],
       ['5-2', 'has the range "5-2", which runs backwards'],
       [' , ', 'names no page'],
+      ['1,,3', 'has an empty entry between commas'],
     ]) {
       const result = await workspace.call('Read', { path: 'missing.pdf', pages });
       expect(result.errorCode).toBe('INVALID_PAGES');
@@ -105,6 +107,28 @@ describe('Read of a PDF', () => {
     const fake = await workspace.call('Read', { path: 'fake.pdf' });
     expect(fake.errorCode).toBe('PDF_INVALID');
     expect(fake.content).toContain('"fake.pdf" is named like a PDF, but it has no %PDF- header');
+  });
+
+  it('reports each page through onProgress while it reads', async () => {
+    const workspace = createTestWorkspace();
+    workspace.write('report.pdf', report);
+    const read = createFileSystemTools({ workspaceRoot: workspace.root }).find(
+      (tool) => tool.name === 'Read',
+    )!;
+    const reports: unknown[] = [];
+    const output = await read.execute(
+      { path: 'report.pdf', pages: '1,4' },
+      {
+        toolCallId: '1',
+        signal: new AbortController().signal,
+        onProgress: (message, progress) => reports.push([message, progress]),
+      },
+    );
+    expect(output).toContain('--- Page 4 ---\nAppendix A');
+    expect(reports).toEqual([
+      ['read page 1 of "report.pdf"', { progress: 1, total: 2 }],
+      ['read page 4 of "report.pdf"', { progress: 2, total: 2 }],
+    ]);
   });
 
   it('says what to install when pdfjs-dist cannot be imported', async () => {

@@ -1,5 +1,10 @@
 import { closeSync } from 'node:fs';
-import { defineJsonSchemaTool, TinyElfError, type ToolOutput } from '@tinyelf/core';
+import {
+  defineJsonSchemaTool,
+  TinyElfError,
+  type ToolContext,
+  type ToolOutput,
+} from '@tinyelf/core';
 import { describeBinary, formatBytes, looksBinary } from '../binary-detection';
 import { readSample } from '../descriptor-read';
 import type { FileSystemServices } from '../file-system-services';
@@ -49,11 +54,11 @@ export function createReadTool(services: FileSystemServices) {
     },
     readOnly: true,
     assessRisk: ({ path }) => [...hardLinks.assess(path), ...secretReadWarnings(guard, path)],
-    async execute(params) {
+    async execute(params, context) {
       const ranges = params.pages === undefined ? undefined : parsePageSelection(params.pages);
       const { guarded, opened } = guard.open(params.path, 'file');
       try {
-        return await show(guarded.real, opened.descriptor, opened.info, params, ranges);
+        return await show(guarded.real, opened.descriptor, opened.info, params, ranges, context);
       } finally {
         closeSync(opened.descriptor);
       }
@@ -67,6 +72,7 @@ export function createReadTool(services: FileSystemServices) {
     info: OpenedFile['info'],
     params: ReadParams,
     ranges: readonly PageRange[] | undefined,
+    context: ToolContext | undefined,
   ): Promise<ToolOutput> {
     const { path } = params;
     if (info.isDirectory())
@@ -90,7 +96,7 @@ export function createReadTool(services: FileSystemServices) {
     if (media?.kind === 'image') return readImage(file, media.format, image, tracker);
     if (media?.kind === 'pdf') {
       const limits = { maxBytes: options.documentMaxBytes, maxPages: options.pdfMaxPages };
-      return readPdf(file, ranges, limits, tracker);
+      return readPdf(file, ranges, limits, tracker, context);
     }
     if (media?.kind === 'notebook' && !ranged) {
       if (info.size > options.documentMaxBytes) throw documentTooLarge(path, info.size);
