@@ -96,7 +96,7 @@ describe('rich tool output', () => {
       }),
     });
     const result = await registry.execute('1', 'Shot', {});
-    expect(result.content).toBe('the screen:\n[image: image/png, 9 bytes]');
+    expect(result.content).toBe('the screen:\n[image: image/png, 8 bytes]');
     expect(result.parts?.[1]).toEqual({
       type: 'image',
       data: 'iVBORw0KGgo=',

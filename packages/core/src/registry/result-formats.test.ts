@@ -217,7 +217,7 @@ describe('tool results in provider formats', () => {
     );
     const result = await tools.execute('c5', 'Diagram', {});
     expect(toAnthropicToolResult(result).content).toEqual([
-      { type: 'text', text: '[image: image/svg+xml, 12 bytes]' },
+      { type: 'text', text: '[image: image/svg+xml, 11 bytes]' },
     ]);
     expect(toOpenAIToolMessages([result])).toHaveLength(1);
     expect(toGeminiFunctionResponse(result)).toHaveLength(1);

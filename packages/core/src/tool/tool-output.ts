@@ -105,6 +105,7 @@ export function isRichToolOutput(value: unknown): value is RichToolOutput {
 /** The text a model that reads only text sees for a part: the text, or a one-line description. */
 export function describeContentPart(part: ToolContentPart): string {
   if (part.type === 'text') return part.text;
-  const bytes = Math.floor((part.data.length * 3) / 4);
+  const padding = part.data.endsWith('==') ? 2 : part.data.endsWith('=') ? 1 : 0;
+  const bytes = Math.floor((part.data.length * 3) / 4) - padding;
   return part.alt ?? `[${part.type}: ${part.mimeType}, ${bytes} bytes]`;
 }
