@@ -147,10 +147,12 @@ export {
   type AnthropicToolResultContent,
   toAnthropicToolResult,
 } from './registry/result-formats';
-export type {
-  FormattableToolResult,
-  MediaPart,
-  ResultFormatOptions,
+export {
+  type FormattableToolResult,
+  type MediaPart,
+  type ResultFormatOptions,
+  resultPieces,
+  sendablePieces,
 } from './registry/result-pieces';
 export { ERROR_RETRY_HINT, type ToolCallResult } from './registry/tool-call-result';
 export {
