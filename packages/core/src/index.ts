@@ -191,6 +191,7 @@ export {
   type SensitivePathMatch,
 } from './security/sensitive-path-entry';
 export { USER_CODE_FILES } from './security/user-code-files';
+export { BYTES_PROGRESS_INTERVAL_MS, bytesProgressReporter } from './tool/bytes-progress';
 export {
   type DefinedTool,
   defineJsonSchemaTool,
