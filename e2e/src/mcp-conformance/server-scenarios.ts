@@ -11,6 +11,8 @@ export const APPLICABLE_SERVER_SCENARIOS: readonly string[] = [
   'tools-call-simple-text',
   'tools-call-error',
   'tools-call-with-progress',
+  'tools-call-image',
+  'tools-call-audio',
   'resources-list',
   'prompts-list',
   'prompts-get-simple',
@@ -23,10 +25,10 @@ export const APPLICABLE_SERVER_SCENARIOS: readonly string[] = [
 export const NOT_APPLICABLE_SERVER_SCENARIOS: Readonly<Record<string, string>> = {
   'completion-complete':
     'no completion capability: slash-command arguments are free text, skills have no arguments',
-  'tools-call-image': 'registry tool results reach MCP as text only',
-  'tools-call-audio': 'registry tool results reach MCP as text only',
-  'tools-call-embedded-resource': 'registry tool results reach MCP as text only',
-  'tools-call-mixed-content': 'registry tool results reach MCP as text only',
+  'tools-call-embedded-resource':
+    'registry results are text, image and audio parts: no embedded resources',
+  'tools-call-mixed-content':
+    'registry results are text, image and audio parts: no embedded resources',
   'tools-call-with-logging':
     'tools have no log channel (ToolContext has onProgress, passed on as progress and, after logging/setLevel, info logs)',
   'tools-call-sampling': 'the server does not ask the client for sampling',

@@ -1,6 +1,7 @@
 // A TinyElf plugin with the tools the conformance suite's server scenarios call by name. They are
 // ordinary registry tools: what the suite checks is how `tinyelf mcp serve` passes their results,
-// errors and progress on (text content, `isError`, `notifications/progress`).
+// media, errors and progress on (text, image and audio content, `isError`,
+// `notifications/progress`).
 export default {
   name: 'conformance-test-tools',
   apiVersion: 1,
@@ -38,6 +39,36 @@ export default {
       execute: async () => {
         throw new Error('This tool intentionally returns an error for testing');
       },
+    },
+    {
+      name: 'test_image_content',
+      description: 'Returns a 1x1 red PNG.',
+      parameters: { type: 'object', properties: {} },
+      readOnly: true,
+      execute: async () => ({
+        parts: [
+          {
+            type: 'image',
+            data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+            mimeType: 'image/png',
+          },
+        ],
+      }),
+    },
+    {
+      name: 'test_audio_content',
+      description: 'Returns a tiny WAV clip.',
+      parameters: { type: 'object', properties: {} },
+      readOnly: true,
+      execute: async () => ({
+        parts: [
+          {
+            type: 'audio',
+            data: 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=',
+            mimeType: 'audio/wav',
+          },
+        ],
+      }),
     },
     {
       name: 'test_tool_with_progress',

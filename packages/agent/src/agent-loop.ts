@@ -5,7 +5,10 @@ import {
   type ConfirmCall,
   type ModelClient,
   type PermissionMode,
+  resultPieces,
   type ToolCallRequest,
+  type ToolCallResult,
+  type ToolContentPart,
   ToolPolicy,
   ToolRegistry,
 } from '@tinyelf/core';
@@ -48,6 +51,14 @@ export interface AgentLoopOptions {
   readonly pendingMessages?: () => readonly string[];
   /** Told of every model turn, tool call and tool result, as they happen (for a UI or a log). */
   readonly onEvent?: (event: AgentEvent) => void;
+  /**
+   * Whether the model takes images. When true, a tool result with images or audio carries them
+   * as the tool message's `parts` (the model client sends them in its provider's format); when
+   * false (a text-only model) the tool message is its text only, each image described in a line
+   * (`[image: image/png, 4033 bytes]`), never base64.
+   * @default true
+   */
+  readonly images?: boolean;
 }
 
 /** The tool whose message ends the loop. */
@@ -151,7 +162,12 @@ export class AgentLoop {
       if (response.toolCalls.length === 0) return end('completed', response.content, iteration);
       const results = await this.runCalls(registry, response.toolCalls, options.signal);
       for (const result of results)
-        added.push({ role: 'tool', toolCallId: result.id, content: result.content });
+        added.push({
+          role: 'tool',
+          toolCallId: result.id,
+          content: result.content,
+          ...(result.parts && { parts: result.parts }),
+        });
       const yielded = results.find((result) => result.yielded);
       if (yielded) return end('yielded', yielded.yielded!, iteration);
       if (options.signal?.aborted) return cancelled(iteration);
@@ -168,8 +184,8 @@ export class AgentLoop {
     calls: readonly ToolCallRequest[],
     signal: AbortSignal | undefined,
   ) {
-    const results: { id: string; content: string; yielded?: string }[] = [];
-    let parallel: Promise<{ id: string; content: string }>[] = [];
+    const results: CallOutcome[] = [];
+    let parallel: Promise<CallOutcome>[] = [];
     const flush = async () => {
       results.push(...(await Promise.all(parallel)));
       parallel = [];
@@ -230,7 +246,7 @@ export class AgentLoop {
     args: unknown,
     signal: AbortSignal | undefined,
     decision?: CallDecision,
-  ) {
+  ): Promise<CallOutcome> {
     const result = await registry.execute(call.id, call.name, args, {
       ...this.callOptions(),
       signal,
@@ -243,6 +259,30 @@ export class AgentLoop {
       isError: result.isError,
       content: result.content,
     });
-    return { id: call.id, content: result.content, isError: result.isError };
+    const parts = this.options.images === false ? undefined : mediaPartsOf(result);
+    return {
+      id: call.id,
+      content: result.content,
+      isError: result.isError,
+      ...(parts && { parts }),
+    };
   }
+}
+
+/** What one call gave the loop: the tool message's text, and its parts when it has media. */
+interface CallOutcome {
+  readonly id: string;
+  readonly content: string;
+  readonly isError?: boolean;
+  readonly parts?: readonly ToolContentPart[];
+  readonly yielded?: string;
+}
+
+/**
+ * The parts of a result for its tool message, when it has images or audio: its (possibly cut)
+ * text and its media, in order. None for an error or a result of text only.
+ */
+function mediaPartsOf(result: ToolCallResult): readonly ToolContentPart[] | undefined {
+  const pieces = resultPieces(result);
+  return pieces.some((piece) => piece.type !== 'text') ? pieces : undefined;
 }

@@ -1,11 +1,6 @@
-import type {
-  ChatMessage,
-  ModelClient,
-  ModelRequest,
-  ModelResponse,
-  ToolCallRequest,
-} from '@tinyelf/core';
+import type { ModelClient, ModelRequest, ModelResponse, ToolCallRequest } from '@tinyelf/core';
 import { TinyElfError } from '@tinyelf/core';
+import { toWireMessages } from './openai-wire-messages';
 
 /** Options of {@link OpenAIChatClient}; each falls back to the environment. */
 export interface OpenAIChatClientOptions {
@@ -25,8 +20,9 @@ export interface OpenAIChatClientOptions {
 
 /**
  * A model client for OpenAI-compatible Chat Completions with tools: OpenAI, vLLM, llama.cpp
- * server, Ollama and the like. Provider errors become `MODEL_ERROR`s that say what the server
- * answered.
+ * server, Ollama and the like. Tool results with images go out as the tool message's text plus
+ * one follow-up `user` message with the images (tool messages are text only in this API). Provider
+ * errors become `MODEL_ERROR`s that say what the server answered.
  */
 export class OpenAIChatClient implements ModelClient {
   private readonly baseUrl: string;
@@ -62,7 +58,7 @@ export class OpenAIChatClient implements ModelClient {
         },
         body: JSON.stringify({
           model,
-          messages: request.messages.map(toWire),
+          messages: toWireMessages(request.messages),
           ...(request.tools.length ? { tools: request.tools, tool_choice: 'auto' } : {}),
         }),
         signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
@@ -118,21 +114,4 @@ export class OpenAIChatClient implements ModelClient {
     }));
     return { content: choice.message.content ?? '', toolCalls, finishReason: choice.finish_reason };
   }
-}
-
-function toWire(message: ChatMessage): Record<string, unknown> {
-  if (message.role === 'tool')
-    return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
-  if (message.role === 'assistant' && message.toolCalls?.length) {
-    return {
-      role: 'assistant',
-      content: message.content || null,
-      tool_calls: message.toolCalls.map((call) => ({
-        id: call.id,
-        type: 'function',
-        function: { name: call.name, arguments: call.arguments },
-      })),
-    };
-  }
-  return { role: message.role, content: message.content };
 }

@@ -7,6 +7,7 @@ import {
   ToolRegistry,
 } from '@tinyelf/core';
 import { jsonSchema, type ModelMessage, type Tool, type ToolSet, tool } from 'ai';
+import { toModelOutput } from './to-model-output';
 
 /** Options of {@link toAiSdkTools}. */
 export interface AiSdkToolsOptions {
@@ -24,6 +25,17 @@ export interface AiSdkToolsOptions {
   readonly execute?: Omit<ToolExecuteOptions, 'signal'>;
   /** Only these tools (by name); all of the registry's by default. */
   readonly only?: Iterable<string>;
+  /**
+   * Whether the model takes images: when false, an image a tool returns reaches it as a one-line
+   * description (`[image: image/png, 4033 bytes]`), never as base64 text.
+   * @default true
+   */
+  readonly images?: boolean;
+  /**
+   * Whether the model takes audio (sent as `file-data`); when false, each clip is described in a line.
+   * @default false
+   */
+  readonly audio?: boolean;
 }
 
 /** What a TinyElf tool's AI SDK `execute` returns: the registry's whole result. */
@@ -34,7 +46,8 @@ export type TinyElfToolOutput = ToolCallResult;
  * keeps its name, description and JSON Schema; its `execute` calls `registry.execute` with the AI
  * SDK's tool call id and abort signal, so coercion, validation, timeouts, truncation and the
  * registry's error results all apply (the AI SDK does not validate the input first). The model
- * sees the result's text, as `error-text` when the call failed, never a thrown error.
+ * sees the result's text, as `error-text` when the call failed, never a thrown error, and a tool's
+ * images (and audio, with `audio: true`) as `image-data` (`file-data`) parts of a `content` output.
  *
  * @example
  * const result = await generateText({ model, tools: toAiSdkTools(registry), prompt, stopWhen: stepCountIs(5) });
@@ -46,6 +59,7 @@ export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions 
   if (policy && !scoped.options.policy)
     scoped = new ToolRegistry({ ...scoped.options, policy }).registerAll(scoped.getAll());
   const only = options.only ? new Set(options.only) : undefined;
+  const media = { images: options.images, audio: options.audio };
   const tools: Record<string, Tool<unknown, TinyElfToolOutput>> = {};
   for (const registered of scoped.getAll()) {
     const name = registered.name;
@@ -65,10 +79,7 @@ export function toAiSdkTools(registry: ToolRegistry, options: AiSdkToolsOptions 
           mode,
           confirm: () => approvalIn(messages, toolCallId),
         }),
-      toModelOutput: ({ output }) =>
-        output.isError
-          ? { type: 'error-text', value: output.content }
-          : { type: 'text', value: output.content },
+      toModelOutput: ({ output }) => toModelOutput(output, media),
     });
   }
   return tools;

@@ -28,9 +28,9 @@ describe('tinyelf mcp serve --http: protocol', () => {
     });
     expect(result.content).toEqual([{ type: 'text', text: 'counted' }]);
     expect(progress).toEqual([
-      { progress: 1, message: 'one' },
-      { progress: 2, message: 'two' },
-      { progress: 3, message: 'three' },
+      { progress: 1, message: 'one', _meta: { 'tinyelf/progressCounted': true } },
+      { progress: 2, message: 'two', _meta: { 'tinyelf/progressCounted': true } },
+      { progress: 3, message: 'three', _meta: { 'tinyelf/progressCounted': true } },
     ]);
     const logged: unknown[] = [];
     client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {

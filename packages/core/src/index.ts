@@ -160,10 +160,12 @@ export {
   type AnthropicToolResultContent,
   toAnthropicToolResult,
 } from './registry/result-formats';
-export type {
-  FormattableToolResult,
-  MediaPart,
-  ResultFormatOptions,
+export {
+  type FormattableToolResult,
+  type MediaPart,
+  type ResultFormatOptions,
+  resultPieces,
+  sendablePieces,
 } from './registry/result-pieces';
 export { ERROR_RETRY_HINT, type ToolCallResult } from './registry/tool-call-result';
 export {
@@ -204,6 +206,7 @@ export {
   type SensitivePathMatch,
 } from './security/sensitive-path-entry';
 export { USER_CODE_FILES } from './security/user-code-files';
+export { BYTES_PROGRESS_INTERVAL_MS, bytesProgressReporter } from './tool/bytes-progress';
 export {
   type DefinedTool,
   defineJsonSchemaTool,

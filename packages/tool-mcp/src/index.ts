@@ -1,5 +1,11 @@
 export { formatToolResult } from './adapter/format-tool-result';
-export type { McpCallResult, McpConnection, McpToolInfo } from './adapter/mcp-connection';
+export type {
+  McpCallOptions,
+  McpCallResult,
+  McpConnection,
+  McpProgress,
+  McpToolInfo,
+} from './adapter/mcp-connection';
 export { McpToolAdapter } from './adapter/mcp-tool-adapter';
 export { checkServerId, McpNameError, mcpToolName } from './adapter/mcp-tool-name';
 export { toolPoisoningWarnings } from './adapter/tool-poisoning';

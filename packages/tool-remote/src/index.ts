@@ -19,6 +19,7 @@ export {
   type AssessRiskParams,
   type AssessRiskResult,
   ERROR_CODE_META,
+  PROGRESS_COUNTED_META,
   REMOTE_TOOLS_CAPABILITY,
   REMOTE_TOOLS_EXTENSION_VERSION,
   type RemoteToolFacts,

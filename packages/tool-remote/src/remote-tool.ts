@@ -5,7 +5,9 @@ import {
   NEVER_ABORTED_SIGNAL,
   type RiskWarning,
   TinyElfError,
+  type ToolContentPart,
   ToolExecutionError,
+  type ToolOutput,
 } from '@tinyelf/core';
 import type {
   RemoteCallResult,
@@ -23,7 +25,8 @@ export interface RemoteTool extends ITool {
 /**
  * The local mirror of one remote tool: the same name, description and schema, `readOnly` from the
  * server's policy, and `assessRisk` asking the server before each call (so the host's policy
- * confirms a risky call before it is sent). A failed remote call throws with the remote error's
+ * confirms a risky call before it is sent). Images and audio come back as result parts, and the
+ * tool's progress counts as `onProgress` counts, as the local tool would give them. A failed remote call throws with the remote error's
  * code and text, so the registry reports it as it would a local one.
  */
 export function createRemoteTool(
@@ -43,9 +46,8 @@ export function createRemoteTool(
         signal,
         onProgress: context?.onProgress,
       });
-      const text = textOf(result);
-      if (result.isError) throw remoteFailure(name, text, result._meta);
-      return text;
+      if (result.isError) throw remoteFailure(name, textOf(result), result._meta);
+      return outputOf(result);
     },
     ...(facts.assessesRisk && {
       async assessRisk(params: Record<string, unknown>): Promise<readonly RiskWarning[]> {
@@ -67,13 +69,29 @@ export function createRemoteTool(
 
 /** The text of a result: its text parts, and a line for each part of another kind. */
 function textOf(result: RemoteCallResult): string {
-  return (result.content ?? [])
-    .map((part) =>
-      part.type === 'text'
-        ? (part.text ?? '')
-        : `[${part.type}${part.mimeType ? ` ${part.mimeType}` : ''} from the remote tool]`,
-    )
-    .join('\n');
+  return (result.content ?? []).map((part) => describePart(part)).join('\n');
+}
+
+/**
+ * What the local call returns: the text (a result of text only, as before media), or the parts
+ * with the server's images and audio as media parts and anything else as a line.
+ */
+function outputOf(result: RemoteCallResult): ToolOutput {
+  const parts: ToolContentPart[] = (result.content ?? []).map((part) =>
+    (part.type === 'image' || part.type === 'audio') &&
+    typeof part.data === 'string' &&
+    typeof part.mimeType === 'string'
+      ? { type: part.type, data: part.data, mimeType: part.mimeType }
+      : { type: 'text', text: describePart(part) },
+  );
+  if (parts.every((part) => part.type === 'text')) return textOf(result);
+  return { parts };
+}
+
+function describePart(part: RemoteCallResult['content'][number]): string {
+  return part.type === 'text'
+    ? (part.text ?? '')
+    : `[${part.type}${part.mimeType ? ` ${part.mimeType}` : ''} from the remote tool]`;
 }
 
 /**

@@ -29,14 +29,18 @@ export async function skillsCommand(
     throw new Error(
       'No SkillHub registry is configured: set skills.registryUrl in tinyelf.config.json.',
     );
+  let shownPercent: number | undefined;
   const client = new SkillHubClient({
     registryUrl: skills.registryUrl,
     maxArchiveBytes: skills.maxArchiveBytes,
     guard: { allowPrivateNetwork: skills.allowPrivateNetwork, allowedHosts: skills.allowedHosts },
-    onProgress: (received, total) =>
-      process.stderr.write(
-        `\rDownloading: ${Math.round((received / Math.max(total, 1)) * 100)}% (${received} of ${total} bytes)`,
-      ),
+    // Reported as the bytes arrive; written when the percentage changes.
+    onProgress: (received, total) => {
+      const percent = Math.round((received / Math.max(total, 1)) * 100);
+      if (percent === shownPercent) return;
+      shownPercent = percent;
+      process.stderr.write(`\rDownloading: ${percent}% (${received} of ${total} bytes)`);
+    },
   });
   if (action === 'search') {
     if (!argument) throw new Error('Usage: tinyelf skills search QUERY');

@@ -11,13 +11,15 @@ import type {
   jsonSchemaValidator,
 } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { BuiltRegistry } from '@tinyelf/builder';
-import { Tokens } from '@tinyelf/core';
+import { Tokens, type ToolProgress } from '@tinyelf/core';
 import { CommandLoader, SkillsLoader, type SkillsOptions } from '@tinyelf/tool-skills';
 import { VERSION } from '../version';
 import { serveCommandPrompts } from './command-prompts';
 import { McpLogLevels } from './log-level';
+import { progressNotifier } from './progress-notifier';
 import { ProtocolErrorCode, protocolError } from './protocol-error';
 import { installRemoteToolExtensions } from './remote-tool-extensions';
+import { resultContent } from './result-content';
 import { runToolCall } from './run-tool-call';
 import { serveSkillResources } from './skill-resources';
 
@@ -89,7 +91,8 @@ function listTools(built: BuiltRegistry) {
 
 /**
  * An MCP server over a composed registry: its tools (an unknown name is the protocol error
- * -32602), progress as `notifications/progress` when the client sent a `progressToken`, log
+ * -32602; results as text, image and audio blocks), progress as `notifications/progress` with the
+ * tool's own counts when the client sent a `progressToken`, log
  * messages after `logging/setLevel` (per client: `client` is its HTTP session id), the skills as resources and the slash commands as prompts.
  */
 export function registryMcpServer(state: RegistryMcpState, client = ''): Server {
@@ -129,16 +132,17 @@ export function registryMcpServer(state: RegistryMcpState, client = ''): Server 
           .catch(() => undefined);
     };
     const progressToken = request.params._meta?.progressToken;
-    let progress = 0;
-    const onProgress = (message: string) => {
-      log('info', message);
-      if (progressToken === undefined) return;
+    const notify = progressNotifier((params) => {
       void extra
         .sendNotification({
           method: 'notifications/progress',
-          params: { progressToken, progress: ++progress, message },
+          params: { progressToken: progressToken!, ...params },
         })
         .catch(() => undefined);
+    });
+    const onProgress = (message: string, progress?: ToolProgress) => {
+      log('info', message);
+      if (progressToken !== undefined) notify(message, progress);
     };
     log('debug', `${name} started.`);
     const result = await runToolCall(built, name, request.params.arguments ?? {}, {
@@ -148,7 +152,7 @@ export function registryMcpServer(state: RegistryMcpState, client = ''): Server 
     });
     log(result.isError ? 'error' : 'debug', `${name} ${result.isError ? 'failed' : 'finished'}.`);
     return {
-      content: [{ type: 'text', text: result.content }],
+      content: resultContent(result),
       isError: result.isError,
       ...(result.errorCode && { _meta: { 'tinyelf/errorCode': result.errorCode } }),
     };

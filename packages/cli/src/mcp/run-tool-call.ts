@@ -1,5 +1,5 @@
 import type { BuiltRegistry } from '@tinyelf/builder';
-import type { ToolCallResult } from '@tinyelf/core';
+import type { ToolCallResult, ToolProgress } from '@tinyelf/core';
 
 /** What one MCP `tools/call` hands the registry besides the tool's name and arguments. */
 export interface McpToolCall {
@@ -7,8 +7,8 @@ export interface McpToolCall {
   readonly toolCallId: string;
   /** Aborts the call (the client cancelled it, went away, or the server is stopping). */
   readonly signal: AbortSignal;
-  /** Progress the tool reports, passed on to the client. */
-  readonly onProgress?: (message: string) => void;
+  /** Progress the tool reports (its line of text and its counts), passed on to the client. */
+  readonly onProgress?: (message: string, progress?: ToolProgress) => void;
 }
 
 /**

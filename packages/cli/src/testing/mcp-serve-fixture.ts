@@ -25,7 +25,14 @@ beforeAll(() => {
   if (!existsSync(bin)) throw new Error(`Build the CLI first (pnpm build): ${bin} is missing.`);
 });
 
-/** A plugin file with a `count_up` tool that reports each step as progress. */
+/** A 1x1 PNG, base64 (what the `snapshot` tool returns). */
+export const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
+
+/**
+ * A plugin file with tools that report progress and return media: `count_up` reports each step as
+ * a line, `download` reports bytes out of a total, `snapshot` returns text, an image and a clip.
+ */
 const progressPlugin = `export default {
   name: 'progress-test',
   apiVersion: 1,
@@ -37,6 +44,28 @@ const progressPlugin = `export default {
     async execute(params, context) {
       for (const step of ['one', 'two', 'three']) context?.onProgress?.(step);
       return 'counted';
+    },
+  }, {
+    name: 'download',
+    description: 'Pretends to download 3000 bytes, reporting the bytes received.',
+    parameters: { type: 'object', properties: {} },
+    readOnly: true,
+    async execute(params, context) {
+      for (const bytes of [1000, 2000, 2000, 3000])
+        context?.onProgress?.(bytes + ' bytes', { progress: bytes, total: 3000 });
+      return 'downloaded';
+    },
+  }, {
+    name: 'snapshot',
+    description: 'Returns a picture and a sound.',
+    parameters: { type: 'object', properties: {} },
+    readOnly: true,
+    async execute() {
+      return { parts: [
+        { type: 'text', text: 'the screen:' },
+        { type: 'image', data: '${PNG_BASE64}', mimeType: 'image/png' },
+        { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+      ] };
     },
   }],
 };

@@ -51,6 +51,11 @@ export interface GuardedFetchOptions {
   readonly connect?: ConnectFunction;
   /** Cancels the fetch. */
   readonly signal?: AbortSignal;
+  /**
+   * Told as the final response's body arrives, once per chunk: the bytes received so far (as sent,
+   * before decoding) and the `Content-Length`, when the server sent one.
+   */
+  readonly onBodyProgress?: (received: number, total?: number) => void;
 }
 
 /** A response fetched by {@link fetchGuarded}. */
@@ -100,6 +105,7 @@ export async function fetchGuarded(
         options.maxBytes ?? 5 * 1024 * 1024,
         signal,
         options.decode !== false,
+        options.onBodyProgress,
       );
       return {
         finalUrl: checked.url.href,
@@ -185,6 +191,7 @@ function readBody(
   maxBytes: number,
   signal: AbortSignal,
   decode: boolean,
+  report: GuardedFetchOptions['onBodyProgress'],
 ): Promise<{ body: Buffer; truncated: boolean }> {
   const encoding = decode ? String(response.headers['content-encoding'] ?? '').toLowerCase() : '';
   const decoder =
@@ -228,6 +235,15 @@ function readBody(
       chunks.push(chunk);
       size += chunk.length;
     });
+    if (report) {
+      const length = Number(response.headers['content-length']);
+      const total = Number.isFinite(length) && length >= 0 ? length : undefined;
+      let received = 0;
+      response.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (!done) report(received, total);
+      });
+    }
     stream.on('end', () => finish(false));
     stream.on('error', (error) => {
       if (done) return;

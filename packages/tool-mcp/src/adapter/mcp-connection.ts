@@ -14,12 +14,35 @@ export interface McpToolInfo {
 export interface McpConnection {
   /** The server's id (the `<server>` of `mcp__<server>__<tool>`). */
   readonly serverId: string;
-  /** Calls a tool; an abort sends MCP cancellation to the server. */
+  /**
+   * Calls a tool; an abort sends MCP cancellation to the server. With `onProgress`, the request
+   * carries a progress token and each `notifications/progress` the server sends for it is passed on.
+   */
   callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { readonly signal?: AbortSignal; readonly timeoutMs: number },
+    options: McpCallOptions,
   ): Promise<McpCallResult>;
+}
+
+/** A progress notification of a tool call, as the server sent it. */
+export interface McpProgress {
+  /** Work done so far (increases with every notification). */
+  readonly progress: number;
+  /** The total, when the server knows it. */
+  readonly total?: number;
+  /** The server's message, when it sent one. */
+  readonly message?: string;
+}
+
+/** Options of {@link McpConnection.callTool}. */
+export interface McpCallOptions {
+  /** Aborts the call (sent to the server as MCP cancellation). */
+  readonly signal?: AbortSignal;
+  /** The longest the call may take, progress or not. */
+  readonly timeoutMs: number;
+  /** Receives the server's progress notifications for this call. */
+  readonly onProgress?: (progress: McpProgress) => void;
 }
 
 /** What a tool call returns (content blocks, structured content, the error flag, or a legacy `toolResult`). */

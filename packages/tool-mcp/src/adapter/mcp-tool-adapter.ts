@@ -4,9 +4,10 @@ import {
   NEVER_ABORTED_SIGNAL,
   type RiskWarning,
   type ToolContext,
+  type ToolOutput,
 } from '@tinyelf/core';
 import { formatToolResult } from './format-tool-result';
-import type { McpConnection, McpToolInfo } from './mcp-connection';
+import type { McpCallOptions, McpConnection, McpProgress, McpToolInfo } from './mcp-connection';
 import { mcpToolName } from './mcp-tool-name';
 import { normalizeInputSchema } from './normalize-input-schema';
 import { toolPoisoningWarnings } from './tool-poisoning';
@@ -14,7 +15,8 @@ import { toolPoisoningWarnings } from './tool-poisoning';
 /**
  * An MCP server's tool as an `ITool` named `mcp__<server>__<tool>`: description and schema
  * from the server (schema made provider-neutral), calls with the call's signal (an abort is sent
- * to the server as MCP cancellation) and a timeout, results turned into text. The server's
+ * to the server as MCP cancellation) and a timeout, the server's progress notifications passed to
+ * the call's `onProgress`, results turned into text and media parts. The server's
  * annotations are kept as information only: `readOnlyHint` from an untrusted server approves
  * nothing. A description carrying hidden instructions makes every call carry a risk warning.
  */
@@ -50,12 +52,15 @@ export class McpToolAdapter implements ITool {
     return this.warnings;
   }
 
-  async execute(params: Record<string, unknown>, context?: ToolContext): Promise<string> {
+  async execute(params: Record<string, unknown>, context?: ToolContext): Promise<ToolOutput> {
     const outer = context?.signal;
     const timeoutMs = this.options.timeoutMs ?? 60_000;
+    const report = context?.onProgress;
+    const onProgress = report && ((progress: McpProgress) => report(...progressReport(progress)));
+    const options: McpCallOptions = { timeoutMs, ...(onProgress && { onProgress }) };
     if (!outer || outer === NEVER_ABORTED_SIGNAL) {
       return formatToolResult(
-        await this.connection.callTool(this.tool.name, params, { timeoutMs }),
+        await this.connection.callTool(this.tool.name, params, options),
         this.name,
       );
     }
@@ -67,12 +72,30 @@ export class McpToolAdapter implements ITool {
     else outer?.addEventListener('abort', forward, { once: true });
     try {
       const result = await this.connection.callTool(this.tool.name, params, {
+        ...options,
         signal: controller.signal,
-        timeoutMs,
       });
       return formatToolResult(result, this.name);
     } finally {
       outer?.removeEventListener('abort', forward);
     }
   }
+}
+
+/** A server's progress notification as `onProgress` arguments: its message (or `3/5`), and the counts. */
+function progressReport(
+  progress: McpProgress,
+): [string, { readonly progress: number; readonly total?: number }] {
+  const message =
+    progress.message ??
+    (progress.total === undefined
+      ? String(progress.progress)
+      : `${progress.progress}/${progress.total}`);
+  return [
+    message,
+    {
+      progress: progress.progress,
+      ...(progress.total !== undefined && { total: progress.total }),
+    },
+  ];
 }

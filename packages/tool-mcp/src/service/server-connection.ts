@@ -1,7 +1,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { TinyElfError } from '@tinyelf/core';
-import type { McpCallResult, McpConnection, McpToolInfo } from '../adapter/mcp-connection';
+import type {
+  McpCallOptions,
+  McpCallResult,
+  McpConnection,
+  McpToolInfo,
+} from '../adapter/mcp-connection';
 import {
   clientCapabilities,
   installClientHandlers,
@@ -191,8 +196,9 @@ export class McpServerConnection implements McpConnection {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal; timeoutMs: number },
+    options: McpCallOptions,
   ): Promise<McpCallResult> {
+    const { onProgress } = options;
     for (let attempt = 0; ; attempt++) {
       if (!this.client) await this.reconnect(options.timeoutMs);
       const client = this.client!;
@@ -200,6 +206,8 @@ export class McpServerConnection implements McpConnection {
         return (await client.callTool({ name, arguments: args }, undefined, {
           signal: options.signal,
           timeout: options.timeoutMs,
+          // The timeout bounds the whole call: progress does not extend it.
+          ...(onProgress && { onprogress: (progress) => onProgress(progress) }),
         })) as McpCallResult;
       } catch (error) {
         if (options.signal?.aborted) throw error;

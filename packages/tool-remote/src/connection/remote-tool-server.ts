@@ -1,6 +1,7 @@
-import { PLUGIN_API_VERSION, type RiskWarning } from '@tinyelf/core';
+import { PLUGIN_API_VERSION, type RiskWarning, type ToolProgress } from '@tinyelf/core';
 import {
   ASSESS_RISK_METHOD,
+  PROGRESS_COUNTED_META,
   REMOTE_TOOLS_CAPABILITY,
   REMOTE_TOOLS_EXTENSION_VERSION,
   type RemoteToolFacts,
@@ -37,6 +38,8 @@ export interface RemoteContentPart {
   readonly text?: string;
   /** The media type of an image or audio part. */
   readonly mimeType?: string;
+  /** The bytes of an image or audio part, base64-encoded. */
+  readonly data?: string;
 }
 
 /** What a `tools/call` answered. */
@@ -104,11 +107,17 @@ export class RemoteToolServer {
     }));
   }
 
-  /** Runs a tool on the server (`tools/call`); progress notifications go to `onProgress`. */
+  /**
+   * Runs a tool on the server (`tools/call`); progress notifications go to `onProgress`, with the
+   * tool's counts (`progress`, `total`) unless the server marked them as its own report counter.
+   */
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal; onProgress?: (message: string) => void } = {},
+    options: {
+      signal?: AbortSignal;
+      onProgress?: (message: string, progress?: ToolProgress) => void;
+    } = {},
   ): Promise<RemoteCallResult> {
     const { onProgress } = options;
     const result = await this.request(
@@ -119,12 +128,20 @@ export class RemoteToolServer {
         onNotification: onProgress
           ? (notification) => {
               if (notification.method !== 'notifications/progress') return;
-              const { message, progress, total } = notification.params ?? {};
-              onProgress(
+              const { message, progress, total, _meta } = notification.params ?? {};
+              const counted = (_meta as Record<string, unknown> | undefined)?.[
+                PROGRESS_COUNTED_META
+              ];
+              const text =
                 typeof message === 'string'
                   ? message
-                  : `${String(progress)}${total === undefined ? '' : ` of ${String(total)}`}`,
-              );
+                  : `${String(progress)}${total === undefined ? '' : ` of ${String(total)}`}`;
+              if (counted === true || typeof progress !== 'number') onProgress(text);
+              else
+                onProgress(text, {
+                  progress,
+                  ...(typeof total === 'number' && { total }),
+                });
             }
           : undefined,
       },

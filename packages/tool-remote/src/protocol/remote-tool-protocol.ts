@@ -75,3 +75,10 @@ export interface AssessRiskResult {
   /** The call's warnings; empty when it needs none (an unknown tool or bad arguments give none). */
   readonly warnings: readonly RiskWarning[];
 }
+
+/**
+ * The key of a `_meta` field, set to `true`, of a `notifications/progress` the server sends for a
+ * report without counts (a line of text only): its `progress` is then the server's own report
+ * counter (MCP requires one), not the tool's. The client passes such a report on as text only.
+ */
+export const PROGRESS_COUNTED_META = 'tinyelf/progressCounted';

@@ -44,7 +44,7 @@ export interface SkillHubClientOptions {
   readonly connect?: ConnectFunction;
   /** Per request, redirects included. @default 30_000 */
   readonly timeoutMs?: number;
-  /** Reports the download (bytes received, bytes expected) once it is complete. */
+  /** Reports every download as its bytes arrive (bytes received, bytes the index states). */
   readonly onProgress?: (received: number, total: number) => void;
 }
 
@@ -95,10 +95,14 @@ export class SkillHubClient {
     });
   }
 
-  /** Downloads an entry's archive, capped, and checks its size and SHA-256 against the index. */
+  /**
+   * Downloads an entry's archive, capped, and checks its size and SHA-256 against the index. The
+   * bytes received are reported as they arrive, to `onProgress` (this call's) and to the client's.
+   */
   async download(
     entry: SkillHubEntry,
     signal?: AbortSignal,
+    onProgress?: (received: number, total: number) => void,
   ): Promise<{
     /** The archive's bytes, checked against the registry's SHA-256. */
     archive: Buffer;
@@ -122,7 +126,18 @@ export class SkillHubClient {
       });
     }
     // One byte more than stated, to tell an archive of the stated size from a longer one.
-    const response = await this.request(url, Math.max(entry.size, 0) + 1, false, signal, entry.id);
+    const clientProgress = this.options.onProgress;
+    const report =
+      onProgress || clientProgress
+        ? (received: number) => {
+            onProgress?.(received, entry.size);
+            clientProgress?.(received, entry.size);
+          }
+        : undefined;
+    const response = await this.request(url, Math.max(entry.size, 0) + 1, false, signal, {
+      archiveOf: entry.id,
+      onProgress: report,
+    });
     const archive = response.body;
     if (archive.length > entry.size) {
       throw new TinyElfError({
@@ -130,7 +145,6 @@ export class SkillHubClient {
         message: `The archive of ${entry.id} is larger than the ${entry.size} bytes the index states; the download was stopped.`,
       });
     }
-    this.options.onProgress?.(archive.length, entry.size);
     const digest = await sha256(archive);
     if (digest !== entry.sha256.toLowerCase()) {
       throw new TinyElfError({
@@ -147,8 +161,9 @@ export class SkillHubClient {
     maxBytes: number,
     decode: boolean,
     signal: AbortSignal | undefined,
-    archiveOf?: string,
+    archive: { archiveOf?: string; onProgress?: (received: number) => void } = {},
   ): Promise<GuardedResponse> {
+    const { archiveOf, onProgress } = archive;
     let response: GuardedResponse;
     try {
       response = await fetchGuarded(url, {
@@ -160,6 +175,7 @@ export class SkillHubClient {
         userAgent: 'TinyElf-SkillHub',
         accept: decode ? 'application/json' : 'application/octet-stream',
         signal,
+        ...(onProgress && { onBodyProgress: (received: number) => onProgress(received) }),
       });
     } catch (error) {
       const what = archiveOf

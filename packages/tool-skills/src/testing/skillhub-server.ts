@@ -30,6 +30,8 @@ export interface TestSkillHub {
     body?: Buffer;
     /** The archive URL the index gives (absolute, or relative to the index). @default its path here */
     url?: string;
+    /** Send the archive in three pieces 150 ms apart (with its length), as a slow download. */
+    slow?: boolean;
   }): void;
   /** The host names connections were opened for (after the guard accepted them). */
   readonly connections: readonly string[];
@@ -63,6 +65,7 @@ export const testLookup = ((
 export async function startSkillHub(): Promise<TestSkillHub> {
   const skills: Record<string, unknown>[] = [];
   const archives = new Map<string, Buffer>();
+  const slow = new Set<string>();
   const redirects = new Map<string, string>();
   const server: Server = createServer((request, response) => {
     const path = request.url ?? '';
@@ -78,6 +81,17 @@ export async function startSkillHub(): Promise<TestSkillHub> {
       return;
     }
     const archive = archives.get(path);
+    if (archive && slow.has(path)) {
+      response.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': archive.length,
+      });
+      const third = Math.ceil(archive.length / 3);
+      response.write(archive.subarray(0, third));
+      setTimeout(() => response.write(archive.subarray(third, 2 * third)), 150);
+      setTimeout(() => response.end(archive.subarray(2 * third)), 300);
+      return;
+    }
     response.writeHead(archive ? 200 : 404, { 'content-type': 'application/octet-stream' });
     response.end(archive ?? 'not found');
   });
@@ -96,6 +110,7 @@ export async function startSkillHub(): Promise<TestSkillHub> {
     add(skill) {
       const path = `/archives/${skill.id}.${skill.format}`;
       archives.set(path, skill.body ?? skill.archive);
+      if (skill.slow) slow.add(path);
       skills.push({
         id: skill.id,
         name: skill.id,

@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineJsonSchemaTool, type ITool, TinyElfError } from '@tinyelf/core';
+import {
+  bytesProgressReporter,
+  defineJsonSchemaTool,
+  type ITool,
+  TinyElfError,
+} from '@tinyelf/core';
 import { installSkillArchive } from '../skillhub/install-skill-archive';
 import type { SkillHubClient } from '../skillhub/skillhub-client';
 
@@ -80,7 +85,12 @@ export function createSkillHubInstallTool(
           code: 'SKILL_NOT_FOUND',
           message: `SkillHub has no skill with id "${skillId}"; use skillhub_search to find one.`,
         });
-      const { archive, format } = await client.download(entry, context?.signal);
+      const report = context?.onProgress;
+      const { archive, format } = await client.download(
+        entry,
+        context?.signal,
+        report && bytesProgressReporter(report, `Downloading ${entry.id}:`),
+      );
       const installed = await installSkillArchive({
         archive,
         format,

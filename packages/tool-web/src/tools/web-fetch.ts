@@ -1,5 +1,6 @@
 import {
   type BackgroundModel,
+  bytesProgressReporter,
   type ConnectFunction,
   defineJsonSchemaTool,
   fetchGuarded,
@@ -103,6 +104,9 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
             'text/html,application/xhtml+xml,text/markdown,text/plain,application/json;q=0.9,*/*;q=0.8',
           connect: options.connect,
           signal: context?.signal,
+          ...(context?.onProgress && {
+            onBodyProgress: bytesProgressReporter(context.onProgress),
+          }),
         });
         page = await convertResponse(response, {
           dom: options.dom ?? 'linkedom',
