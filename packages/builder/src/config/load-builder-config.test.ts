@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLUGIN_PACKAGES, loadDefaultPlugins } from '../plugins/default-plugins';
+import { loadDefaultPlugins } from '../plugins/default-plugins';
+import { firstPartyPackages } from '../plugins/first-party-packages';
 import { builderConfigSchema } from './builder-config-schema';
 import { loadBuilderConfig } from './load-builder-config';
 
@@ -72,10 +73,9 @@ describe('loadBuilderConfig', () => {
     );
     expect($schema).toBe('http://json-schema.org/draft-07/schema#');
     // Regenerate with `node write-schema.mjs` after a build when this fails.
-    const { plugins } = await loadDefaultPlugins([
-      ...DEFAULT_PLUGIN_PACKAGES,
-      '@tinyelf/tool-shell',
-    ]);
+    // Every first-party package, whether or not it is among the defaults.
+    const { plugins, missing } = await loadDefaultPlugins(Object.keys(firstPartyPackages));
+    expect(missing).toEqual([]);
     const sections = Object.fromEntries(
       plugins.flatMap((plugin) =>
         plugin.configKey ? [[plugin.configKey, plugin.configSchema]] : [],
@@ -84,6 +84,7 @@ describe('loadBuilderConfig', () => {
     expect(Object.keys(sections).sort()).toEqual([
       'fileSystem',
       'mcp',
+      'remote',
       'sessions',
       'shell',
       'skills',
@@ -96,6 +97,7 @@ describe('loadBuilderConfig', () => {
       'bubblewrap',
       'none',
     ]);
+    expect(published.properties.remote.required).toEqual(['url']);
   });
 });
 

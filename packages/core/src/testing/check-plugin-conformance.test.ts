@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BuildStep } from '../plugin/build-step';
 import { PLUGIN_API_VERSION } from '../plugin/plugin-api-version';
 import type { ToolPlugin } from '../plugin/tool-plugin';
-import type { ITool } from '../tool/tool';
+import { ToolRegistry } from '../registry/tool-registry';
+import { type ITool, TOOL_NAME_PATTERN } from '../tool/tool';
 import { checkPluginConformance } from './check-plugin-conformance';
 import { describePluginConformance } from './describe-plugin-conformance';
 
@@ -119,6 +120,26 @@ describe('checkPluginConformance', () => {
       'execute-returns-string:number',
       'execute-returns-string:throwsString',
     ]);
+  });
+
+  it('reports a bad tool in the words the registry refuses it with', async () => {
+    const unnamed = tool({ name: 'no name', description: ' ', parameters: { type: 'array' } });
+    const report = await checkPluginConformance(plugin([unnamed]), { timeoutMs: 1000 });
+    const refused = (() => {
+      try {
+        new ToolRegistry().register(unnamed);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(report.failures.map((failure) => [failure.check, failure.message])).toEqual([
+      ['tool-names', `its name "no name" must match ${TOOL_NAME_PATTERN}`],
+      ['tool-descriptions', 'it needs a non-empty description'],
+      ['tool-schemas', 'its parameters must be a JSON Schema with type "object"'],
+    ]);
+    expect(refused).toBe(
+      `Cannot register tool "no name": ${report.failures.map((failure) => failure.message).join('; ')}.`,
+    );
   });
 
   it('reports a plugin of another API version, an unknown step, and a createTools that throws', async () => {

@@ -6,9 +6,10 @@ import {
   toolPluginProblems,
 } from '../plugin/tool-plugin';
 import { ToolRegistry } from '../registry/tool-registry';
+import { type ToolShapePart, toolShapeIssues } from '../registry/tool-shape';
 import { ArgumentValidator } from '../schema/argument-validator';
 import { loadTypeBoxRuntime } from '../schema/typebox-runtime';
-import { type ITool, type JsonSchema, TOOL_NAME_PATTERN } from '../tool/tool';
+import type { ITool, JsonSchema } from '../tool/tool';
 import { createTestBuildContext } from './create-test-build-context';
 import { minimalInput } from './minimal-input';
 
@@ -26,6 +27,15 @@ export const CONFORMANCE_CHECKS = [
 
 /** One of {@link CONFORMANCE_CHECKS}. */
 export type ConformanceCheck = (typeof CONFORMANCE_CHECKS)[number];
+
+/** The check a problem of a tool's shape falls under. */
+const SHAPE_CHECKS: Record<ToolShapePart, ConformanceCheck> = {
+  object: 'creates-tools',
+  name: 'tool-names',
+  description: 'tool-descriptions',
+  parameters: 'tool-schemas',
+  execute: 'execute-returns-string',
+};
 
 /** Options of {@link checkPluginConformance}. */
 export interface ConformanceOptions {
@@ -98,28 +108,16 @@ export async function checkPluginConformance(
   });
   const runnable: ITool[] = [];
   for (const tool of tools) {
-    const name = tool?.name;
-    if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
-      fail(
-        'tool-names',
-        `name ${JSON.stringify(name)} does not match ${TOOL_NAME_PATTERN}`,
-        String(name),
-      );
-      continue;
-    }
+    // The registry's own rules (tool-shape.ts), each reported under its check.
+    const problems = toolShapeIssues(tool);
+    const name = String((tool as { name?: unknown } | null)?.name);
+    for (const problem of problems) fail(SHAPE_CHECKS[problem.part], problem.message, name);
+    if (problems.length) continue;
     if (seen.has(name)) {
-      fail('tool-names', `name "${name}" is used twice`, name);
+      fail('tool-names', `its name "${name}" is used twice`, name);
       continue;
     }
     seen.add(name);
-    if (typeof tool.description !== 'string' || tool.description.trim() === '') {
-      fail('tool-descriptions', 'the description is empty', name);
-      continue;
-    }
-    if ((tool.parameters as JsonSchema | undefined)?.type !== 'object') {
-      fail('tool-schemas', 'parameters must be a JSON Schema with type "object"', name);
-      continue;
-    }
     try {
       new ArgumentValidator(tool.parameters, runtime);
     } catch (error) {
