@@ -22,8 +22,8 @@ export class HeadTailBuffer {
   /** @param limit - the bytes kept, at least 2 */
   constructor(readonly limit: number) {
     const size = Math.max(2, Math.floor(limit));
-    this.head = Buffer.alloc(Math.ceil(size / 2));
-    this.tail = Buffer.alloc(size - this.head.length);
+    this.head = Buffer.allocUnsafe(Math.ceil(size / 2));
+    this.tail = Buffer.allocUnsafe(size - this.head.length);
   }
 
   /** Adds a chunk of output. */
