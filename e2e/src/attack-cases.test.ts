@@ -3,13 +3,13 @@
 // package keeps the runner for its own tools in its test/ folder; this file runs them all together
 // and checks that no case of the file is left without one.
 
+import { ATTACK_CASES_PATH, loadAllAttackCases } from '@tinyelf/test-support/attack-cases';
 import { describe, expect, it } from 'vitest';
 import { describeFileToolAttackCases } from '../../packages/tool-fs/test/attack-cases.suite';
 import { describeMcpAttackCases } from '../../packages/tool-mcp/test/attack-cases.suite';
 import { describeBashAttackCases } from '../../packages/tool-shell/test/attack-cases.suite';
 import { describeSkillInstallAttackCases } from '../../packages/tool-skills/test/attack-cases.suite';
 import { describeWebFetchAttackCases } from '../../packages/tool-web/test/attack-cases.suite';
-import { ATTACK_CASES_PATH, loadAllAttackCases } from '../../test-support/attack-cases';
 
 /** The tools each runner covers; together they must cover every case of the file. */
 const RUNNERS = {

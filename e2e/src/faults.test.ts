@@ -6,9 +6,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuiltRegistry, buildToolRegistry } from '@tinyelf/builder';
+import { sendEndlessBody } from '@tinyelf/test-support/http-responses';
+import { descendantProcesses, eventually } from '@tinyelf/test-support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendEndlessBody } from '../../test-support/http-responses';
-import { descendantProcesses, eventually } from '../../test-support/processes';
 import { startLoopbackSite } from './support/loopback-site';
 import { everythingStdio, makeWorkspace } from './support/workspace';
 

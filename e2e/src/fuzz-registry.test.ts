@@ -16,11 +16,11 @@ import {
 import { join } from 'node:path';
 import { type BuiltRegistry, buildToolRegistry } from '@tinyelf/builder';
 import type { ToolCallResult } from '@tinyelf/core';
+import { loadAttackCases } from '@tinyelf/test-support/attack-cases';
+import { snapshotFolder } from '@tinyelf/test-support/folder-snapshot';
 import { classifyCommand } from '@tinyelf/tool-shell';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAttackCases } from '../../test-support/attack-cases';
-import { snapshotFolder } from '../../test-support/folder-snapshot';
 import { makeWorkspace } from './support/workspace';
 
 const SECRET = `TOP-SECRET-${Math.random().toString(36).slice(2)}`;

@@ -5,8 +5,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuiltRegistry, buildToolRegistry } from '@tinyelf/builder';
 import type { ToolCallResult } from '@tinyelf/core';
+import { descendantProcesses, eventually } from '@tinyelf/test-support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { descendantProcesses, eventually } from '../../test-support/processes';
 import { everythingStdio, makeWorkspace } from './support/workspace';
 
 const PER_KIND = 34; // 6 kinds: 204 calls a round

@@ -8,8 +8,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuiltRegistry, buildToolRegistry } from '@tinyelf/builder';
 import type { ToolCallResult, ToolRegistry } from '@tinyelf/core';
+import { startTinyelfHttp } from '@tinyelf/test-support/tinyelf-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTinyelfHttp } from '../../test-support/tinyelf-http';
 import { type Haproxy, haproxyMissing, startHaproxy } from './support/haproxy';
 import { makeWorkspace, tinyelfBin } from './support/workspace';
 

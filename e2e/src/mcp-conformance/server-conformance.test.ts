@@ -14,8 +14,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startTinyelfHttp } from '@tinyelf/test-support/tinyelf-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTinyelfHttp } from '../../../test-support/tinyelf-http';
 import { makeWorkspace, tinyelfBin } from '../support/workspace';
 import { APPLICABLE_SERVER_SCENARIOS, NOT_APPLICABLE_SERVER_SCENARIOS } from './server-scenarios';
 

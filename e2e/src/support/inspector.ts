@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { runProcess } from '../../../test-support/run-process';
+import { runProcess } from '@tinyelf/test-support/run-process';
 
 const require = createRequire(import.meta.url);
 

@@ -2,12 +2,12 @@ import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineJsonSchemaTool, ToolRegistry } from '@tinyelf/core';
-import { createFileSystemTools } from '@tinyelf/tool-fs';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   type ScriptedReply,
   startScriptedModel,
-} from '../../../test-support/scripted-model-server';
+} from '@tinyelf/test-support/scripted-model-server';
+import { createFileSystemTools } from '@tinyelf/tool-fs';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AgentLoop, type AgentLoopOptions, type ConfirmationRequest } from './agent-loop';
 import { OpenAIChatClient } from './openai-chat-client';
 

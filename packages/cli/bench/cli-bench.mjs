@@ -5,8 +5,8 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildToolRegistry, DEFAULT_PLUGIN_PACKAGES } from '@tinyelf/builder';
-import { record } from '../../../test-support/bench/bench-record.mjs';
-import { coldStartMs } from '../../../test-support/bench/cold-start.mjs';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
+import { coldStartMs } from '@tinyelf/test-support/bench/cold-start.mjs';
 
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-builder-')));
 const runner = {

@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { runProcess } from '@tinyelf/test-support/run-process';
+import { startScriptedModel } from '@tinyelf/test-support/scripted-model-server';
+import { startTinyelfHttp } from '@tinyelf/test-support/tinyelf-http';
 import { zipSync } from 'fflate';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runProcess } from '../../../test-support/run-process';
-import { startScriptedModel } from '../../../test-support/scripted-model-server';
-import { startTinyelfHttp } from '../../../test-support/tinyelf-http';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const cleanups: (() => unknown)[] = [];

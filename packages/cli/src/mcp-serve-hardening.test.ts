@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { INITIALIZE_BODY, MCP_POST_HEADERS, rawHttp } from '@tinyelf/test-support/raw-http';
+import { runProcess } from '@tinyelf/test-support/run-process';
 import { describe, expect, it } from 'vitest';
-import { INITIALIZE_BODY, MCP_POST_HEADERS, rawHttp } from '../../../test-support/raw-http';
-import { runProcess } from '../../../test-support/run-process';
 import { bin, cleanups, connect, serve, token, workspace } from './testing/mcp-serve-fixture';
 
 describe('tinyelf mcp serve --http: hardening', () => {

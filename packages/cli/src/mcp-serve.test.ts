@@ -3,8 +3,8 @@ import {
   LoggingMessageNotificationSchema,
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_POST_HEADERS } from '@tinyelf/test-support/raw-http';
 import { describe, expect, it } from 'vitest';
-import { MCP_POST_HEADERS } from '../../../test-support/raw-http';
 import { connect, serve, sleeps, token } from './testing/mcp-serve-fixture';
 
 describe('tinyelf mcp serve --http: protocol', () => {

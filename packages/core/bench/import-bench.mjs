@@ -1,8 +1,8 @@
 // Measures the cold import of @tinyelf/core (and of its first execute(), which loads TypeBox)
 // against bare `node`. Run after `pnpm build`: node bench/import-bench.mjs
 
-import { record } from '../../../test-support/bench/bench-record.mjs';
-import { coldScriptMs } from '../../../test-support/bench/cold-start.mjs';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
+import { coldScriptMs } from '@tinyelf/test-support/bench/cold-start.mjs';
 
 const runs = 21;
 const median = (script) => coldScriptMs(script, { runs });

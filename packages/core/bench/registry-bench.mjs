@@ -2,9 +2,9 @@
 // the compiled TypeBox check alone (typebox/schema, what the registry uses). Run after `pnpm build`: node bench/registry-bench.mjs
 
 import { defineTool, ToolRegistry } from '@tinyelf/core';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
 import { Type } from 'typebox';
 import { Compile } from 'typebox/schema';
-import { record } from '../../../test-support/bench/bench-record.mjs';
 
 const parameters = Type.Object({
   path: Type.String(),

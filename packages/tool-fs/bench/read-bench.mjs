@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from '@tinyelf/core';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
 import { createFileSystemTools } from '@tinyelf/tool-fs';
-import { record } from '../../../test-support/bench/bench-record.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'tinyelf-read-bench-'));
 const line = `${'const value = options.registry;'.padEnd(63, ' ')}\n`;

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { record } from '../../../test-support/bench/bench-record.mjs';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
 
 const folder = tmpdir();
 const file = join(folder, 'tinyelf-bench-1gb.log');

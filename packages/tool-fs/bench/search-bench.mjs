@@ -2,8 +2,8 @@
 // `pnpm build`: node bench/search-bench.mjs
 import { spawnSync } from 'node:child_process';
 import { ToolRegistry } from '@tinyelf/core';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
 import { createFileSystemTools } from '@tinyelf/tool-fs';
-import { record } from '../../../test-support/bench/bench-record.mjs';
 import { ensureGeneratedTree } from './generated-tree.mjs';
 
 const root = ensureGeneratedTree();

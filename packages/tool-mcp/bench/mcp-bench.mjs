@@ -6,10 +6,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createContainer, ToolRegistry } from '@tinyelf/core';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
+import { coldScriptMs } from '@tinyelf/test-support/bench/cold-start.mjs';
 import { McpService, registerMcpTransport } from '@tinyelf/tool-mcp';
 import { z } from 'zod';
-import { record } from '../../../test-support/bench/bench-record.mjs';
-import { coldScriptMs } from '../../../test-support/bench/cold-start.mjs';
 
 const everything = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-everything/dist/index.js',

@@ -16,10 +16,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolRegistry } from '@tinyelf/core';
 import { createTestBuildContext } from '@tinyelf/core/testing';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
 import { createFileSystemPlugin } from '@tinyelf/tool-fs';
 import { createRemoteToolsPlugin } from '@tinyelf/tool-remote';
 import { createShellPlugin } from '@tinyelf/tool-shell';
-import { record } from '../../../test-support/bench/bench-record.mjs';
 
 const bin = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));
 const token = 'bench-token';

@@ -1,10 +1,14 @@
 // What a mirrored tool does with what a server streams and answers, against scripted HTTP servers on
 // 127.0.0.1: progress before the answer, the server's error code, risk it cannot judge.
 import { ToolRegistry } from '@tinyelf/core';
+import {
+  answerJson,
+  type ScriptedMessage,
+  startScriptedServer,
+} from '@tinyelf/test-support/tinyelf-servers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RemoteToolServer } from './connection/remote-tool-server';
 import { createRemoteTool } from './remote-tool';
-import { answerJson, type ScriptedMessage, startScriptedServer } from './testing/tinyelf-servers';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -5,16 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ITool, ToolPolicy, ToolRegistry } from '@tinyelf/core';
 import { createTestBuildContext, describePluginConformance } from '@tinyelf/core/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMOTE_TOOLS_CAPABILITY } from './protocol/remote-tool-protocol';
-import type { RemoteTool } from './remote-tool';
-import { createRemoteToolsPlugin } from './remote-tools-plugin';
 import {
   answerJson,
   startScriptedServer,
   startTinyelfWorker,
   type TinyelfWorker,
-} from './testing/tinyelf-servers';
+} from '@tinyelf/test-support/tinyelf-servers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REMOTE_TOOLS_CAPABILITY } from './protocol/remote-tool-protocol';
+import type { RemoteTool } from './remote-tool';
+import { createRemoteToolsPlugin } from './remote-tools-plugin';
 
 const token = 'remote-test-token';
 let root: string;

@@ -8,6 +8,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from '@tinyelf/core';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
+import { startPostgres } from '@tinyelf/test-support/postgres-server.mjs';
 import {
   createSessionTools,
   JsonlSessionStore,
@@ -15,8 +17,6 @@ import {
   SessionManager,
 } from '@tinyelf/tool-session';
 import pg from 'pg';
-import { record } from '../../../test-support/bench/bench-record.mjs';
-import { startPostgres } from '../../../test-support/postgres-server.mjs';
 
 const count = Number(process.argv[2] ?? 1000);
 const sessionCount = Number(process.argv[3] ?? 10_000);

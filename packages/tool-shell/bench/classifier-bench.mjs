@@ -3,8 +3,8 @@
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
 import { classifyCommand } from '@tinyelf/tool-shell';
-import { record } from '../../../test-support/bench/bench-record.mjs';
 
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-classifier-')));
 const commands = {

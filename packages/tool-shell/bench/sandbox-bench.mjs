@@ -6,8 +6,8 @@ import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from '@tinyelf/core';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
 import { createShellTool, resolveSandbox } from '@tinyelf/tool-shell';
-import { record } from '../../../test-support/bench/bench-record.mjs';
 
 // A typical workspace: a git repository, none of the other protected paths present.
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-sandbox-')));

@@ -6,8 +6,8 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from '@tinyelf/core';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
 import { classifyCommand, createShellTool } from '@tinyelf/tool-shell';
-import { record } from '../../../test-support/bench/bench-record.mjs';
 
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-shell-')));
 // Without the sandbox: this compares the tool's own cost with a bare spawn of bash (the

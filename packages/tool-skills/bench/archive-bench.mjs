@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { record } from '../../../test-support/bench/bench-record.mjs';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
 import { bombs, warmUp } from './archive-bombs.mjs';
 
 const folder = mkdtempSync(join(tmpdir(), 'tinyelf-archive-bench-'));

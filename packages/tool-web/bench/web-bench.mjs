@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
-import { record } from '../../../test-support/bench/bench-record.mjs';
-import { coldScriptMs } from '../../../test-support/bench/cold-start.mjs';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
+import { coldScriptMs } from '@tinyelf/test-support/bench/cold-start.mjs';
 
 function page(targetBytes) {
   const head = `<html><head><title>Benchmark article</title><style>${'.c{color:red}'.repeat(200)}</style><script>${'var x=1;'.repeat(400)}</script></head><body><nav>${'<a href="/n">nav</a>'.repeat(50)}</nav><article><h1>Benchmark article</h1>`;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { descendantProcesses } from '@tinyelf/test-support/processes';
+import { startTinyelfHttp } from '@tinyelf/test-support/tinyelf-http';
 import { afterEach, beforeAll } from 'vitest';
-import { descendantProcesses } from '../../../../test-support/processes';
-import { startTinyelfHttp } from '../../../../test-support/tinyelf-http';
 
 // What the `tinyelf mcp serve --http` tests share: the built command, a workspace with tools,
 // skills, a slash command and a progress-reporting tool, and clients that are closed after each test.

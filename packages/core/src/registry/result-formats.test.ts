@@ -1,5 +1,5 @@
+import { tinyPng } from '@tinyelf/test-support/tiny-png';
 import { describe, expect, it } from 'vitest';
-import { tinyPng } from '../../../../test-support/tiny-png';
 import { defineJsonSchemaTool } from '../tool/define-tool';
 import { toGeminiFunctionResponse } from './gemini-result-format';
 import { toOpenAIToolMessages } from './openai-result-format';

@@ -3,8 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { TinyElfError } from '@tinyelf/core';
+import { INITIALIZE_BODY, MCP_POST_HEADERS, rawHttp } from '@tinyelf/test-support/raw-http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INITIALIZE_BODY, MCP_POST_HEADERS, rawHttp } from '../../../../test-support/raw-http';
 import {
   type StatelessMcpHttpServerOptions,
   startStatelessMcpHttpServer,

@@ -99,7 +99,7 @@ const SESSION_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
 
 /**
  * Serves MCP over Streamable HTTP, statelessly (each POST with a request gets a fresh server and
- * a {@link PostExchangeTransport}: one JSON answer, or an SSE stream once the server sends
+ * a `PostExchangeTransport`: one JSON answer, or an SSE stream once the server sends
  * progress or log notifications), on 127.0.0.1 unless told otherwise. In order, a request is: `GET /healthz` answered `ok` with the
  * version (no token); refused with 403 when its `Host` or `Origin` is not allowed (DNS rebinding);
  * 401 with `WWW-Authenticate: Bearer` without the token; 404 on an unknown path; 405 unless POST;

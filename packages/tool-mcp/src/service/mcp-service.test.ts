@@ -2,8 +2,8 @@ import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from '@tinyelf/core';
+import { descendantProcesses } from '@tinyelf/test-support/processes';
 import { afterEach, describe, expect, it } from 'vitest';
-import { descendantProcesses } from '../../../../test-support/processes';
 import { everythingServer, filesystemServer, startEverythingHttp } from '../testing/servers';
 import { McpService } from './mcp-service';
 

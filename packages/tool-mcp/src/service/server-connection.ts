@@ -82,7 +82,10 @@ export class McpServerConnection implements McpConnection {
       if (this.client === client) this.client = undefined;
     };
     client.onerror = (error) => {
-      if (this.client === client && isConnectionLost(error)) this.dropClient();
+      // A 404 for the session is the request's to handle (callTool starts a new session and makes
+      // the call once): closing the client here would fail it as a lost connection first.
+      if (this.client === client && isConnectionLost(error) && !isSessionGone(error))
+        this.dropClient();
     };
     client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, async () => {
       this.toolList = await this.listTools(client).catch(() => this.toolList);

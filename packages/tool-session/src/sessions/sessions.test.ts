@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DefaultAgentRunner, OpenAIChatClient } from '@tinyelf/agent';
 import { ToolRegistry } from '@tinyelf/core';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   type ScriptedReply,
   startScriptedModel,
-} from '../../../../test-support/scripted-model-server';
+} from '@tinyelf/test-support/scripted-model-server';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionTools } from '../tools/session-tools';
 import { JsonlSessionStore } from './jsonl-session-store';
 import { redactSecrets } from './redact-secrets';

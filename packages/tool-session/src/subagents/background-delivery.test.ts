@@ -1,7 +1,7 @@
 import { AgentLoop, DefaultAgentRunner, OpenAIChatClient } from '@tinyelf/agent';
 import { ToolRegistry } from '@tinyelf/core';
+import { startScriptedModel } from '@tinyelf/test-support/scripted-model-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedModel } from '../../../../test-support/scripted-model-server';
 import { createSpawnAgentTool, createSubagentStatusTool } from '../tools/subagent-tools';
 import { SubagentManager } from './subagent-manager';
 

@@ -1,10 +1,10 @@
 import { DefaultAgentRunner, OpenAIChatClient } from '@tinyelf/agent';
 import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
   type ScriptedReply,
   startScriptedModel,
-} from '../../../../test-support/scripted-model-server';
+} from '@tinyelf/test-support/scripted-model-server';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   createSpawnAgentTool,
   createSubagentListTool,

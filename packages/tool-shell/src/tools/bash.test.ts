@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
+import { eventually, isAlive, processesMatching } from '@tinyelf/test-support/processes';
 import { describe, expect, it } from 'vitest';
-import { eventually, isAlive, processesMatching } from '../../../../test-support/processes';
 import type { ShellToolOptions } from '../shell-tool-options';
 import { createShellTool } from './bash';
 

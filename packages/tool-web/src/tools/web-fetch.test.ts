@@ -1,6 +1,6 @@
 import { ToolRegistry } from '@tinyelf/core';
+import { sendEndlessBody } from '@tinyelf/test-support/http-responses';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendEndlessBody } from '../../../../test-support/http-responses';
 import { type StubServer, startStubServer } from '../testing/stub-server';
 import { USER_AGENT } from '../version';
 import { createWebFetchTool, type WebFetchToolOptions } from './web-fetch';

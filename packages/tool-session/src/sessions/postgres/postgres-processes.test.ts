@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startPostgres } from '@tinyelf/test-support/postgres-server.mjs';
+import { runProcess } from '@tinyelf/test-support/run-process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPostgres } from '../../../../../test-support/postgres-server.mjs';
-import { runProcess } from '../../../../../test-support/run-process';
 import { PostgresSessionStore } from './postgres-session-store';
 
 // Two OS processes (node running this package's built store) write one session at the same time.

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ToolRegistry } from '@tinyelf/core';
+import { startPostgres } from '@tinyelf/test-support/postgres-server.mjs';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPostgres } from '../../../../../test-support/postgres-server.mjs';
 import { createSessionTools } from '../../tools/session-tools';
 import { SessionManager } from '../session-manager';
 import { PostgresSessionStore } from './postgres-session-store';

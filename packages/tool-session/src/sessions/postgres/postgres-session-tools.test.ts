@@ -1,9 +1,9 @@
 import { DefaultAgentRunner, OpenAIChatClient } from '@tinyelf/agent';
 import { ToolRegistry } from '@tinyelf/core';
 import { createTestBuildContext } from '@tinyelf/core/testing';
+import { startPostgres } from '@tinyelf/test-support/postgres-server.mjs';
+import { startScriptedModel } from '@tinyelf/test-support/scripted-model-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPostgres } from '../../../../../test-support/postgres-server.mjs';
-import { startScriptedModel } from '../../../../../test-support/scripted-model-server';
 import { createSessionPlugins } from '../../session-plugins';
 
 // Two front ends configured with `sessions: { store: 'postgres', url }`, as two processes would

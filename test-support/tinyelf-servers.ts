@@ -2,10 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { tinyelfBin } from './tinyelf-bin';
 
-/** The built `tinyelf` command (`pnpm build` first). */
-export const tinyelfBin = fileURLToPath(new URL('../../../cli/dist/bin.js', import.meta.url));
+export { tinyelfBin };
 
 /** A port free on 127.0.0.1 right now. */
 export function freePort(): Promise<number> {
