@@ -5,14 +5,12 @@ import {
   type ConfirmCall,
   type ModelClient,
   type PermissionMode,
-  resultPieces,
   type ToolCallRequest,
-  type ToolCallResult,
-  type ToolContentPart,
   ToolPolicy,
   ToolRegistry,
 } from '@tinyelf/core';
 import type { AgentEvent, ConfirmationAnswer, ConfirmationRequest } from './agent-events';
+import { type CallOutcome, mediaPartsOf } from './call-outcome';
 
 export type { AgentEvent, ConfirmationAnswer, ConfirmationRequest } from './agent-events';
 
@@ -267,22 +265,4 @@ export class AgentLoop {
       ...(parts && { parts }),
     };
   }
-}
-
-/** What one call gave the loop: the tool message's text, and its parts when it has media. */
-interface CallOutcome {
-  readonly id: string;
-  readonly content: string;
-  readonly isError?: boolean;
-  readonly parts?: readonly ToolContentPart[];
-  readonly yielded?: string;
-}
-
-/**
- * The parts of a result for its tool message, when it has images or audio: its (possibly cut)
- * text and its media, in order. None for an error or a result of text only.
- */
-function mediaPartsOf(result: ToolCallResult): readonly ToolContentPart[] | undefined {
-  const pieces = resultPieces(result);
-  return pieces.some((piece) => piece.type !== 'text') ? pieces : undefined;
 }

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ConnectFunction, fetchGuarded } from './guarded-fetch';
 import { pinnedLookup } from './pinned-lookup';
@@ -10,7 +11,10 @@ afterEach(() => server?.close());
 
 /** A real server on 127.0.0.1 answering by path; every checked address is sent to it. */
 async function start(
-  routes: Record<string, (send: (status: number, headers: object, body?: string) => void) => void>,
+  routes: Record<
+    string,
+    (send: (status: number, headers: object, body?: string | Buffer) => void) => void
+  >,
 ): Promise<ConnectFunction> {
   server = createServer((request, response) => {
     const route = routes[request.url ?? ''];
@@ -71,6 +75,26 @@ describe('fetchGuarded', () => {
     });
     expect(response.body.length).toBe(100);
     expect(response.truncated).toBe(true);
+  });
+
+  it('reports the bytes received as sent (before decoding), with the Content-Length', async () => {
+    const page = gzipSync('elf '.repeat(50_000));
+    const connect = await start({
+      '/page': (send) =>
+        send(200, { 'content-encoding': 'gzip', 'content-length': page.length }, page),
+    });
+    const reports: [number, number | undefined][] = [];
+    const response = await fetchGuarded('http://start.test/page', {
+      guard: { lookup },
+      userAgent: 'test',
+      connect,
+      onBodyProgress: (received, total) => reports.push([received, total]),
+    });
+    expect(response.body.toString()).toBe('elf '.repeat(50_000));
+    expect(reports.at(-1)).toEqual([page.length, page.length]);
+    expect(reports.map(([received]) => received)).toEqual(
+      [...reports.map(([received]) => received)].sort((a, b) => a - b),
+    );
   });
 });
 

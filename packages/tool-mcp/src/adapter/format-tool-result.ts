@@ -17,7 +17,7 @@ interface ContentBlock {
  * server-filesystem's `read_media_file`), so base64 never reaches the model as text.
  *
  * A result of text only is returned as a string (as before rich results); one with media as
- * {@link RichToolOutput} parts. A result with `isError` becomes a thrown error carrying its text
+ * `RichToolOutput` parts. A result with `isError` becomes a thrown error carrying its text
  * (media described in a line).
  */
 export function formatToolResult(
