@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ToolProgress, ToolRegistry } from '@tinyelf/core';
 import { createTestBuildContext } from '@tinyelf/core/testing';
+import { startTinyelfWorker, type TinyelfWorker } from '@tinyelf/test-support/tinyelf-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteToolsPlugin } from './remote-tools-plugin';
-import { startTinyelfWorker, type TinyelfWorker } from './testing/tinyelf-servers';
 
 const token = 'remote-media-token';
 const png =
