@@ -1,4 +1,5 @@
 import { ERROR_RETRY_HINT } from '@tinyelf/core';
+import { cliConfirmation, unansweredMessage } from '../cli-confirm';
 import {
   type ComposeOptions,
   composeRegistry,
@@ -6,12 +7,13 @@ import {
   parseMode,
 } from '../compose-registry';
 import { parseCallArguments } from '../parse-call-arguments';
-import { askOnTerminal, canAsk } from '../terminal';
 
 /**
- * `tinyelf call TOOL [JSON | key=value ...] [--yes]`: one call through the registry and the
- * policy. A call that needs confirmation is asked on the terminal, answered by `--yes`, or refused
- * when there is no terminal. Prints the result; exits 1 on an error result.
+ * `tinyelf call TOOL [JSON | key=value ...] [--yes]`: one call through `registry.execute`, which
+ * decides it (rules, mode, risk warnings) and asks through the CLI's confirmation: on the
+ * terminal, yes with `--yes`, and with neither the call is not run and the command exits 2. A
+ * deny rule or a blocked command is refused whatever the answer. Prints the result; exits 1 on an
+ * error result.
  */
 export async function callCommand(
   toolName: string,
@@ -21,24 +23,16 @@ export async function callCommand(
   const args = parseCallArguments(words);
   const built = await composeRegistry(options);
   try {
-    const warnings = await built.registry.assessRisk(toolName, args);
-    if (
-      built.registry.has(toolName) &&
-      built.policy.requiresConfirmation(toolName, parseMode(options.mode) ?? 'default', warnings) &&
-      !options.yes
-    ) {
-      if (!canAsk()) {
-        process.stderr.write(
-          `${toolName} needs confirmation${warnings.length ? ` (${warnings.map((warning) => warning.message).join(' ')})` : ''}; run it with --yes, or from a terminal.\n`,
-        );
-        return 2;
-      }
-      if ((await askOnTerminal(toolName, args, warnings)) === 'deny') {
-        process.stderr.write('Not run.\n');
-        return 2;
-      }
+    const confirmation = cliConfirmation(built, { yes: options.yes });
+    const result = await built.registry.execute('cli', toolName, args, {
+      mode: parseMode(options.mode),
+      confirm: confirmation.confirm,
+    });
+    const unanswered = confirmation.unanswered();
+    if (unanswered) {
+      process.stderr.write(`${unansweredMessage(unanswered)}\n`);
+      return 2;
     }
-    const result = await built.registry.execute('cli', toolName, args);
     // The registry's closing hint is written for models; a person reads the error itself.
     const content = result.isError
       ? result.content
@@ -50,6 +44,7 @@ export async function callCommand(
     // A tool that is not there may be missing because its plugin or server failed: say why.
     if (result.errorCode === 'TOOL_NOT_FOUND' && !options.verbose)
       for (const line of diagnosticLines(built)) process.stderr.write(`${line}\n`);
+    if (result.errorCode === 'PERMISSION_DENIED') return 2;
     return result.isError ? 1 : 0;
   } finally {
     await built.dispose();

@@ -27,10 +27,15 @@ export interface RegistryMcpState {
   readonly logLevels: McpLogLevels;
   /** Calls so far, for their ids. */
   calls: number;
+  /** Calls with risk warnings run without asking the client's user (`--approve-risky`). */
+  readonly approveRisky: boolean;
 }
 
 /** The shared state of the MCP servers over a built registry. */
-export function registryMcpState(built: BuiltRegistry): RegistryMcpState {
+export function registryMcpState(
+  built: BuiltRegistry,
+  options: { readonly approveRisky?: boolean } = {},
+): RegistryMcpState {
   const config = built.container.resolve<Record<string, unknown>>(Tokens.BuildConfig);
   const workspaceRoot = built.container.resolve<string>(Tokens.WorkspaceRoot);
   const skillsOptions = (config.skills ?? {}) as SkillsOptions;
@@ -44,8 +49,13 @@ export function registryMcpState(built: BuiltRegistry): RegistryMcpState {
       : undefined,
     logLevels: new McpLogLevels(),
     calls: 0,
+    approveRisky: options.approveRisky === true,
   };
 }
+
+/** Tools that reach outside the workspace (the web, other MCP servers). */
+const openWorld = (name: string) =>
+  name === 'WebFetch' || name === 'WebSearch' || name.startsWith('mcp__');
 
 /** The tools, annotated from the policy. */
 function listTools(built: BuiltRegistry) {
@@ -60,6 +70,7 @@ function listTools(built: BuiltRegistry) {
       annotations: {
         readOnlyHint: readOnly,
         destructiveHint: !readOnly && !built.policy.isSafe(definition.name),
+        openWorldHint: openWorld(definition.name),
       },
     };
   });
@@ -118,10 +129,28 @@ export function registryMcpServer(state: RegistryMcpState, client = ''): Server 
         .catch(() => undefined);
     };
     log('debug', `${name} started.`);
+    const elicit = server.getClientCapabilities()?.elicitation
+      ? async (message: string) => {
+          const answer = await server.elicitInput(
+            {
+              message,
+              requestedSchema: {
+                type: 'object',
+                properties: { approve: { type: 'boolean', title: 'Run this call' } },
+                required: ['approve'],
+              },
+            },
+            { signal: extra.signal },
+          );
+          return answer.action === 'accept' && answer.content?.approve === true;
+        }
+      : undefined;
     const result = await runToolCall(built, name, request.params.arguments ?? {}, {
       toolCallId: `mcp-${++state.calls}`,
       signal: extra.signal,
       onProgress,
+      elicit,
+      approveRisky: state.approveRisky,
     });
     log(result.isError ? 'error' : 'debug', `${name} ${result.isError ? 'failed' : 'finished'}.`);
     return {
