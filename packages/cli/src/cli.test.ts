@@ -108,7 +108,9 @@ describe('tinyelf mcp serve', () => {
     ]);
     const denied = await client.callTool({ name: 'Bash', arguments: { command: 'rm -rf /' } });
     expect(denied.isError).toBe(true);
-    expect(JSON.stringify(denied.content)).toContain('was refused and not run. It is never run: rm -r /');
+    expect(JSON.stringify(denied.content)).toContain(
+      'was refused and not run. It is never run: rm -r /',
+    );
     expect(existsSync(root)).toBe(true);
   }
 
