@@ -193,8 +193,12 @@ async function serve(root: string, extra: string[], elicit?: (message: string) =
     }),
   );
   cleanups.push(() => client.close());
-  const call = async (command: string) => {
-    const result = await client.callTool({ name: 'Bash', arguments: { command } });
+  const call = async (command: string, meta?: Record<string, unknown>) => {
+    const result = await client.callTool({
+      name: 'Bash',
+      arguments: { command },
+      ...(meta && { _meta: meta }),
+    });
     return { isError: result.isError, text: (result.content as { text: string }[])[0]!.text };
   };
   return { call, messages };
@@ -216,6 +220,11 @@ describe('tinyelf mcp serve', () => {
     expect(risky.text).toContain('outside the workspace');
     // An ordinary call is the client's to ask: it runs.
     expect(await call('ls')).toMatchObject({ isError: false });
+    // A client whose own host decided the call with the warnings (as @tinyelf/tool-remote does).
+    const confirmed = { 'tinyelf/riskConfirmed': true };
+    expect((await call('cat /etc/hostname', confirmed)).isError).toBe(false);
+    expect((await call('echo asked', confirmed)).isError).toBe(true);
+    expect((await call('rm keep.txt', confirmed)).text).toContain('`deny: Bash(rm:*)` refuses it');
   });
 
   it("asks the client's user through elicitation; --approve-risky pre-approves warnings, not rules", async () => {

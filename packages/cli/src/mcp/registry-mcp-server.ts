@@ -7,6 +7,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { BuiltRegistry } from '@tinyelf/builder';
 import { Tokens } from '@tinyelf/core';
+import { RISK_CONFIRMED_META } from '@tinyelf/tool-remote';
 import { CommandLoader, SkillsLoader, type SkillsOptions } from '@tinyelf/tool-skills';
 import { VERSION } from '../version';
 import { serveCommandPrompts } from './command-prompts';
@@ -151,6 +152,7 @@ export function registryMcpServer(state: RegistryMcpState, client = ''): Server 
       onProgress,
       elicit,
       approveRisky: state.approveRisky,
+      riskConfirmedByClient: request.params._meta?.[RISK_CONFIRMED_META] === true,
     });
     log(result.isError ? 'error' : 'debug', `${name} ${result.isError ? 'failed' : 'finished'}.`);
     return {

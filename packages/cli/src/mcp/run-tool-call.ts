@@ -16,6 +16,11 @@ export interface McpToolCall {
   readonly elicit?: (message: string) => Promise<boolean>;
   /** Calls with risk warnings run without asking (`--approve-risky`). @default false */
   readonly approveRisky?: boolean;
+  /**
+   * The client says its host decided the call knowing its risk warnings (`tinyelf/riskConfirmed`,
+   * sent by `@tinyelf/tool-remote` after its own registry's decision). @default false
+   */
+  readonly riskConfirmedByClient?: boolean;
 }
 
 /**
@@ -24,12 +29,13 @@ export interface McpToolCall {
  * annotations. A call the client cannot know about — risk warnings from the tool's check, or an
  * `ask` rule of the server's — asks the client's user through elicitation when the client can be
  * asked; otherwise it is refused with the warnings in the result. `--approve-risky` pre-approves
- * risk warnings (never an `ask` rule). Deny rules and blocked commands never get here.
+ * risk warnings (never an `ask` rule), and so does a client that says it decided them itself
+ * (`tinyelf/riskConfirmed`, which `@tinyelf/tool-remote` sends: its user saw the warnings). Deny rules and blocked commands never get here.
  */
 export function mcpConfirmation(call: McpToolCall): ConfirmCall {
   return async (request) => {
     if (request.warnings.length === 0 && !request.matchedRule) return true;
-    if (call.approveRisky && !request.matchedRule) return true;
+    if ((call.approveRisky || call.riskConfirmedByClient) && !request.matchedRule) return true;
     const why = confirmationText(request);
     if (!call.elicit)
       return {

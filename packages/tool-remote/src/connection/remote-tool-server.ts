@@ -5,6 +5,7 @@ import {
   REMOTE_TOOLS_EXTENSION_VERSION,
   type RemoteToolFacts,
   type RemoteToolsCapability,
+  RISK_CONFIRMED_META,
   TOOL_FACTS_METHOD,
   type ToolFactsResult,
   WORKSPACE_HEADER,
@@ -108,12 +109,21 @@ export class RemoteToolServer {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal; onProgress?: (message: string) => void } = {},
+    options: {
+      signal?: AbortSignal;
+      onProgress?: (message: string) => void;
+      /** Tell the server the local host decided the call knowing its risk warnings. */
+      riskConfirmed?: boolean;
+    } = {},
   ): Promise<RemoteCallResult> {
     const { onProgress } = options;
+    const meta = {
+      ...(onProgress && { progressToken: this.nextId }),
+      ...(options.riskConfirmed && { [RISK_CONFIRMED_META]: true }),
+    };
     const result = await this.request(
       'tools/call',
-      { name, arguments: args, ...(onProgress && { _meta: { progressToken: this.nextId } }) },
+      { name, arguments: args, ...(Object.keys(meta).length && { _meta: meta }) },
       {
         signal: options.signal,
         onNotification: onProgress
