@@ -62,4 +62,37 @@ describe('AgentLoop under permission rules', () => {
     expect(sent).not.toContain('hunter2');
     expect(sent).not.toContain('ship on Friday');
   });
+
+  it('runs the risk check of a parallel read-only call once', async () => {
+    const model = await startScriptedModel([
+      {
+        toolCalls: [
+          { name: 'Look', arguments: {} },
+          { name: 'Look', arguments: {} },
+        ],
+      },
+      { content: 'done' },
+    ]);
+    closers.push(model.close);
+    let checks = 0;
+    const registry = new ToolRegistry({
+      policy: new ToolPolicy({ safeTools: { add: ['Look'] } }),
+    }).register({
+      name: 'Look',
+      description: 'Looks.',
+      readOnly: true,
+      parameters: { type: 'object', properties: {} },
+      assessRisk: () => {
+        checks++;
+        return [];
+      },
+      execute: async () => 'seen',
+    });
+    const loop = new AgentLoop({
+      model: new OpenAIChatClient({ baseUrl: model.baseUrl, model: 'test-model', apiKey: 'k' }),
+      registry,
+    });
+    expect((await loop.run('look twice')).output).toBe('done');
+    expect(checks).toBe(2);
+  });
 });
