@@ -47,7 +47,8 @@ registerToolPlugin(container, createShellPlugin());
 const plugins = container
   .resolveAll(Tokens.ToolPlugin)
   .sort((a, b) => (a.step ?? 13) - (b.step ?? 13));
-const registry = new ToolRegistry({ workspaceRoot });
+// The registry carries the policy: execute decides every call (rules, mode, risk warnings).
+const registry = new ToolRegistry({ workspaceRoot, policy: new ToolPolicy() });
 const context = {
   workspaceRoot,
   config: {},
@@ -64,7 +65,6 @@ console.log(
   `Definition of count_words (OpenAI format): ${JSON.stringify(registry.getDefinitions().at(-1))}`,
 );
 
-const policy = new ToolPolicy();
 const calls = [
   ['Write', { path: 'notes/todo.md', content: '# Todo\n- feed the elf\n- ship the tools\n' }],
   ['Read', { path: 'notes/todo.md' }],
@@ -80,14 +80,20 @@ const calls = [
 ];
 let id = 0;
 for (const [name, args] of calls) {
-  const warnings = await registry.assessRisk(name, args);
-  const asks = policy.requiresConfirmation(name, 'acceptEdits', warnings);
-  const result = await registry.execute(`call_${++id}`, name, args);
-  const reason = warnings.length
-    ? ` (${warnings.map((warning) => warning.message).join(' ')})`
+  // The one decision: execute asks this confirm exactly when the call needs it; the demo says yes.
+  let asked;
+  const result = await registry.execute(`call_${++id}`, name, args, {
+    mode: 'acceptEdits',
+    confirm: (request) => {
+      asked = request;
+      return true;
+    },
+  });
+  const reason = asked?.warnings.length
+    ? ` (${asked.warnings.map((warning) => warning.message).join(' ')})`
     : '';
   console.log(
-    `\n> ${name}(${JSON.stringify(args)})  [in acceptEdits mode: ${asks ? `asks the user first${reason}; the demo says yes` : 'runs without asking'}]`,
+    `\n> ${name}(${JSON.stringify(args)})  [in acceptEdits mode: ${asked ? `asked the user first${reason}; the demo said yes` : result.errorCode === 'PERMISSION_DENIED' ? 'refused without asking' : 'no confirmation needed'}]`,
   );
   console.log(result.content);
 }

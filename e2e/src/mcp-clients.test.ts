@@ -64,7 +64,7 @@ async function expectTheToolsWork(client: ClientUnderTest) {
   expect(bash.text).toContain('made by 42 elves');
   const refused = await client.call('Bash', { command: 'rm -rf ~' });
   expect(refused.isError).toBe(true);
-  expect(refused.text).toContain('The command was refused and not run');
+  expect(refused.text).toContain('was refused and not run. It is never run:');
   const page = await client.call('WebFetch', { url: `${site.origin}/logistics` });
   expect(page.isError).toBe(false);
   expect(page.text).toContain('Title: Elf logistics');

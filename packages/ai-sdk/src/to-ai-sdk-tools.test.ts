@@ -1,4 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
@@ -260,5 +267,42 @@ describe('toAiSdkTools', () => {
       'Grep',
       'Bash',
     ]);
+  });
+
+  it("denies a deny rule's call and asks for approval of an ask rule's call, as execute decides", async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-ai-sdk-rules-')));
+    mkdirSync(join(root, 'secret'));
+    writeFileSync(join(root, 'secret', 'key.txt'), 'hunter2\n');
+    writeFileSync(join(root, 'notes.txt'), 'elves ship on Friday\n');
+    const policy = new ToolPolicy({
+      permissions: { deny: ['Read(./secret/**)'], ask: ['Read(./notes.txt)'] },
+    });
+    const registry = new ToolRegistry({ workspaceRoot: root, policy }).registerAll(
+      createFileSystemTools({ workspaceRoot: root }),
+    );
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        callsTools(
+          ['d1', 'Read', { path: 'secret/key.txt' }],
+          ['a1', 'Read', { path: 'notes.txt' }],
+        ),
+        says('done'),
+      ],
+    });
+    const first = await generateText({
+      model,
+      tools: toAiSdkTools(registry),
+      prompt: 'read both',
+      stopWhen: stepCountIs(3),
+    });
+    const requests = first.content.filter((part) => part.type === 'tool-approval-request');
+    expect(requests.map((request) => request.toolCall.toolCallId)).toEqual(['a1']);
+    const denied = first.toolResults.find((part) => part.toolCallId === 'd1');
+    expect(denied?.output).toMatchObject({
+      isError: true,
+      errorCode: 'PERMISSION_DENIED',
+      content: expect.stringContaining('`deny: Read(./secret/**)` refuses it'),
+    });
+    expect(JSON.stringify(first.toolResults)).not.toContain('hunter2');
   });
 });

@@ -73,7 +73,8 @@ describe('tinyelf tools and call', () => {
     const unconfirmed = tinyelf(['call', 'Write', 'path=new.txt', 'content=hi', '--dir', root]);
     expect(unconfirmed).toMatchObject({
       code: 2,
-      stderr: 'Write needs confirmation; run it with --yes, or from a terminal.\n',
+      stderr:
+        'Write {"path":"new.txt","content":"hi"} needs confirmation (Write asks before it runs in default mode.); run it with --yes, or from a terminal.\n',
     });
     expect(existsSync(join(root, 'new.txt'))).toBe(false);
     expect(
@@ -107,7 +108,9 @@ describe('tinyelf mcp serve', () => {
     ]);
     const denied = await client.callTool({ name: 'Bash', arguments: { command: 'rm -rf /' } });
     expect(denied.isError).toBe(true);
-    expect(JSON.stringify(denied.content)).toContain('The command was refused and not run');
+    expect(JSON.stringify(denied.content)).toContain(
+      'was refused and not run. It is never run: rm -r /',
+    );
     expect(existsSync(root)).toBe(true);
   }
 

@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 const usage = `Usage:
   tinyelf tools [--json] [--agent NAME] [--mode MODE]
   tinyelf call TOOL [JSON | key=value ...] [--yes] [--agent NAME] [--mode MODE]
-  tinyelf mcp serve [--http [--port N] [--host ADDRESS] [--allow-host NAME]... [--allow-origin ORIGIN]... [--no-auth]]
+  tinyelf mcp serve [--approve-risky] [--http [--port N] [--host ADDRESS] [--allow-host NAME]... [--allow-origin ORIGIN]... [--no-auth]]
   tinyelf mcp login SERVER | logout SERVER
-  tinyelf run "PROMPT" [--mode MODE] [--yes] [--max-iterations N]
+  tinyelf run "PROMPT" [--mode MODE] [--yes] [--max-iterations N] [--system-prompt-file FILE]
   tinyelf skills list | search QUERY | install ID [--replace]
 Options: --dir FOLDER (the workspace, default the current folder), --verbose (every plugin
 skipped or failed and why, and stack traces), --help.`;
@@ -53,6 +53,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         replace: { type: 'boolean' },
         verbose: { type: 'boolean' },
         'max-iterations': { type: 'string' },
+        'system-prompt-file': { type: 'string' },
+        'approve-risky': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     });
@@ -105,6 +107,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           noAuth: values['no-auth'] as boolean | undefined,
           allowHosts: values['allow-host'] as string[] | undefined,
           allowOrigins: values['allow-origin'] as string[] | undefined,
+          approveRisky: values['approve-risky'] as boolean | undefined,
         });
       case 'run':
         if (!rest[0]) throw new Error('Usage: tinyelf run "PROMPT"');
@@ -112,6 +115,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           ...common,
           yes: values.yes as boolean | undefined,
           maxIterations: wholeNumber('max-iterations', values['max-iterations'], 1),
+          systemPromptFile: values['system-prompt-file'] as string | undefined,
         });
       case 'skills':
         return await (await import('./commands/skills-command')).skillsCommand(rest[0], rest[1], {

@@ -1,25 +1,37 @@
 import { createInterface } from 'node:readline/promises';
-import type { RiskWarning } from '@tinyelf/core';
+import type { ConfirmationRequest } from '@tinyelf/core';
 
-/** Asks the user on the terminal whether a call may run; `always` answers for the rest of the run. */
+/** What the user answered: run it, do not, or run it and save the shown rules. */
+export type TerminalAnswer = 'allow' | 'deny' | 'allow-always';
+
+/**
+ * Asks the user on the terminal whether a call may run, showing why it asks (the rule, the risk
+ * warnings). When `alwaysRules` is not empty, `[a]lways` is offered and names the rules it would
+ * save and where, so the user sees them before they are saved.
+ */
 export async function askOnTerminal(
-  toolName: string,
-  args: unknown,
-  warnings: readonly RiskWarning[],
-): Promise<'allow' | 'deny' | 'allow-always'> {
+  request: ConfirmationRequest,
+  alwaysRules: readonly string[] = [],
+  settingsFile?: string,
+): Promise<TerminalAnswer> {
   const reader = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    const reasons = warnings.length
-      ? `\n  ${warnings.map((warning) => warning.message).join('\n  ')}`
+    const reasons = request.warnings.length
+      ? request.warnings.map((warning) => warning.message)
+      : [request.reason];
+    const always = alwaysRules.length
+      ? `\n[a]lways: saves the allow rule${alwaysRules.length === 1 ? '' : 's'} ${alwaysRules.map((rule) => `"${rule}"`).join(', ')} to ${settingsFile}`
       : '';
+    const choices = alwaysRules.length ? '[y]es / [n]o / [a]lways' : '[y]es / [n]o';
     const answer = (
       await reader.question(
-        `Allow ${toolName} ${JSON.stringify(args)}?${reasons}\n[y]es / [n]o / [a]lways: `,
+        `Allow ${request.toolName} ${JSON.stringify(request.params)}?\n  ${reasons.join('\n  ')}${always}\n${choices}: `,
       )
     )
       .trim()
       .toLowerCase();
-    return answer.startsWith('a') ? 'allow-always' : answer.startsWith('y') ? 'allow' : 'deny';
+    if (answer.startsWith('a') && alwaysRules.length) return 'allow-always';
+    return answer.startsWith('y') ? 'allow' : 'deny';
   } finally {
     reader.close();
   }

@@ -81,6 +81,7 @@ export {
 } from './permissions/permission-rule-problems';
 export { type MatchedRule, PermissionRuleSet } from './permissions/permission-rule-set';
 export type { PermissionRulesConfig } from './permissions/permission-rules-config';
+export { type SuggestionContext, suggestAllowRules } from './permissions/suggest-allow-rules';
 export {
   type AfterToolCallDecision,
   type BeforeToolCallDecision,

@@ -24,6 +24,7 @@ export {
   REMOTE_TOOLS_EXTENSION_VERSION,
   type RemoteToolFacts,
   type RemoteToolsCapability,
+  RISK_CONFIRMED_META,
   TOOL_FACTS_METHOD,
   type ToolFactsResult,
   WORKSPACE_HEADER,

@@ -42,9 +42,11 @@ export function createRemoteTool(
     destructive: facts.destructive,
     async execute(params, context) {
       const signal = context?.signal === NEVER_ABORTED_SIGNAL ? undefined : context?.signal;
+      // Run only after the local registry decided the call with the server's own risk warnings.
       const result = await server.callTool(name, params, {
         signal,
         onProgress: context?.onProgress,
+        riskConfirmed: facts.assessesRisk,
       });
       if (result.isError) throw remoteFailure(name, textOf(result), result._meta);
       return outputOf(result);

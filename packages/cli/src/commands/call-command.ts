@@ -1,4 +1,5 @@
-import { ERROR_RETRY_HINT } from '@tinyelf/core';
+import { type ConfirmCall, ERROR_RETRY_HINT } from '@tinyelf/core';
+import { cliConfirmation, unansweredMessage } from '../cli-confirm';
 import {
   type ComposeOptions,
   composeRegistry,
@@ -7,14 +8,14 @@ import {
 } from '../compose-registry';
 import { parseCallArguments } from '../parse-call-arguments';
 import { ProgressLine } from '../progress-line';
-import { askOnTerminal, canAsk } from '../terminal';
 
 /**
- * `tinyelf call TOOL [JSON | key=value ...] [--yes]`: one call through the registry and the
- * policy. A call that needs confirmation is asked on the terminal, answered by `--yes`, or refused
- * when there is no terminal. While the call runs, a terminal's stderr shows a live status line
- * (after a second: the time so far and the tool's latest progress). Prints the result; exits 1 on
- * an error result.
+ * `tinyelf call TOOL [JSON | key=value ...] [--yes]`: one call through `registry.execute`, which
+ * decides it (rules, mode, risk warnings) and asks through the CLI's confirmation: on the
+ * terminal, yes with `--yes`, and with neither the call is not run and the command exits 2. A
+ * deny rule or a blocked command is refused whatever the answer. While the call runs, a
+ * terminal's stderr shows a live status line (after a second: the time so far and the tool's
+ * latest progress). Prints the result; exits 1 on an error result.
  */
 export async function callCommand(
   toolName: string,
@@ -24,30 +25,30 @@ export async function callCommand(
   const args = parseCallArguments(words);
   const built = await composeRegistry(options);
   try {
-    const warnings = await built.registry.assessRisk(toolName, args);
-    if (
-      built.registry.has(toolName) &&
-      built.policy.requiresConfirmation(toolName, parseMode(options.mode) ?? 'default', warnings) &&
-      !options.yes
-    ) {
-      if (!canAsk()) {
-        process.stderr.write(
-          `${toolName} needs confirmation${warnings.length ? ` (${warnings.map((warning) => warning.message).join(' ')})` : ''}; run it with --yes, or from a terminal.\n`,
-        );
-        return 2;
+    const confirmation = cliConfirmation(built, { yes: options.yes });
+    // A live status line on stderr for a call still running after a second (terminals only); it
+    // is put away while the user is asked, and starts again once they answered.
+    let status = new ProgressLine(process.stderr, toolName);
+    const confirm: ConfirmCall = async (request) => {
+      status.stop();
+      try {
+        return await confirmation.confirm(request);
+      } finally {
+        status = new ProgressLine(process.stderr, toolName);
       }
-      if ((await askOnTerminal(toolName, args, warnings)) === 'deny') {
-        process.stderr.write('Not run.\n');
-        return 2;
-      }
-    }
-    // A live status line on stderr for a call still running after a second (terminals only).
-    const status = new ProgressLine(process.stderr, toolName);
+    };
     const result = await built.registry
       .execute('cli', toolName, args, {
+        mode: parseMode(options.mode),
+        confirm,
         context: { onProgress: (message) => status.update(message) },
       })
       .finally(() => status.stop());
+    const unanswered = confirmation.unanswered();
+    if (unanswered) {
+      process.stderr.write(`${unansweredMessage(unanswered)}\n`);
+      return 2;
+    }
     // The registry's closing hint is written for models; a person reads the error itself.
     const content = result.isError
       ? result.content
@@ -59,6 +60,7 @@ export async function callCommand(
     // A tool that is not there may be missing because its plugin or server failed: say why.
     if (result.errorCode === 'TOOL_NOT_FOUND' && !options.verbose)
       for (const line of diagnosticLines(built)) process.stderr.write(`${line}\n`);
+    if (result.errorCode === 'PERMISSION_DENIED') return 2;
     return result.isError ? 1 : 0;
   } finally {
     await built.dispose();

@@ -18,6 +18,12 @@ export interface McpServeOptions extends ComposeOptions {
   readonly allowHosts?: readonly string[];
   /** Origins accepted in Origin besides the allowed hosts'. */
   readonly allowOrigins?: readonly string[];
+  /**
+   * Run calls with risk warnings (a shell command the classifier warns about) without asking the
+   * client's user. Risky: the client never sees the warnings. Deny rules, `ask` rules and blocked
+   * commands still refuse. @default false
+   */
+  readonly approveRisky?: boolean;
 }
 
 /** Resolves on the first SIGINT or SIGTERM (or the other events given). */
@@ -42,7 +48,7 @@ export async function mcpServeCommand(options: McpServeOptions): Promise<number>
     throw new Error(`Serving without a token is allowed on 127.0.0.1 or ::1 only, not on ${host}.`);
   const built = await composeRegistry(options);
   try {
-    const state = registryMcpState(built);
+    const state = registryMcpState(built, { approveRisky: options.approveRisky });
     if (!options.http) {
       const server = registryMcpServer(state);
       const transport = new StdioServerTransport();

@@ -10,15 +10,28 @@ export async function toolsCommand(options: ComposeOptions & { json?: boolean })
   // This command shows the diagnostics itself, on stdout.
   const built = await composeRegistry({ ...options, verbose: false });
   const mode = parseMode(options.mode) ?? 'default';
-  const rows = built.diagnostics.plugins.flatMap((entry) =>
-    entry.tools
-      .filter((tool) => built.registry.has(tool))
-      .map((tool) => ({
-        step: entry.step,
-        tool,
-        plugin: entry.plugin,
-        asks: built.policy.requiresConfirmation(tool, mode),
-      })),
+  // The policy's decision for a call of the tool as such (its rules and the mode); a call's
+  // arguments and risk warnings can still make it ask or be refused.
+  const workspaceRoot = built.registry.options.workspaceRoot;
+  const rows = await Promise.all(
+    built.diagnostics.plugins.flatMap((entry) =>
+      entry.tools
+        .filter((tool) => built.registry.has(tool))
+        .map(async (tool) => {
+          const decided = await built.policy.decide({
+            tool: built.registry.get(tool)!,
+            mode,
+            workspaceRoot,
+          });
+          return {
+            step: entry.step,
+            tool,
+            plugin: entry.plugin,
+            asks: decided.behavior !== 'allow',
+            decision: decided.behavior,
+          };
+        }),
+    ),
   );
   if (options.json) {
     process.stdout.write(
@@ -28,7 +41,7 @@ export async function toolsCommand(options: ComposeOptions & { json?: boolean })
     const width = Math.max(4, ...rows.map((row) => row.tool.length));
     const lines = rows.map(
       (row) =>
-        `${row.step.padEnd(13)} ${row.tool.padEnd(width)}  ${row.asks ? 'asks' : 'safe'}  ${row.plugin}`,
+        `${row.step.padEnd(13)} ${row.tool.padEnd(width)}  ${row.decision === 'deny' ? 'deny' : row.asks ? 'asks' : 'safe'}  ${row.plugin}`,
     );
     const notes = diagnosticLines(built);
     process.stdout.write(

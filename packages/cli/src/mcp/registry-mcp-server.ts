@@ -12,6 +12,7 @@ import type {
 } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { BuiltRegistry } from '@tinyelf/builder';
 import { Tokens, type ToolProgress } from '@tinyelf/core';
+import { RISK_CONFIRMED_META } from '@tinyelf/tool-remote';
 import { CommandLoader, SkillsLoader, type SkillsOptions } from '@tinyelf/tool-skills';
 import { VERSION } from '../version';
 import { serveCommandPrompts } from './command-prompts';
@@ -39,6 +40,8 @@ export interface RegistryMcpState {
    * server, which over HTTP is each request); made on first use (elicitation).
    */
   readonly jsonSchemaValidator: jsonSchemaValidator;
+  /** Calls with risk warnings run without asking the client's user (`--approve-risky`). */
+  readonly approveRisky: boolean;
 }
 
 /** An Ajv validator made on first use and shared. */
@@ -53,7 +56,10 @@ function sharedJsonSchemaValidator(): jsonSchemaValidator {
 }
 
 /** The shared state of the MCP servers over a built registry. */
-export function registryMcpState(built: BuiltRegistry): RegistryMcpState {
+export function registryMcpState(
+  built: BuiltRegistry,
+  options: { readonly approveRisky?: boolean } = {},
+): RegistryMcpState {
   const config = built.container.resolve<Record<string, unknown>>(Tokens.BuildConfig);
   const workspaceRoot = built.container.resolve<string>(Tokens.WorkspaceRoot);
   const skillsOptions = (config.skills ?? {}) as SkillsOptions;
@@ -68,8 +74,13 @@ export function registryMcpState(built: BuiltRegistry): RegistryMcpState {
     logLevels: new McpLogLevels(),
     calls: 0,
     jsonSchemaValidator: sharedJsonSchemaValidator(),
+    approveRisky: options.approveRisky === true,
   };
 }
+
+/** Tools that reach outside the workspace (the web, other MCP servers). */
+const openWorld = (name: string) =>
+  name === 'WebFetch' || name === 'WebSearch' || name.startsWith('mcp__');
 
 /** The tools, annotated from the policy. */
 function listTools(built: BuiltRegistry) {
@@ -84,6 +95,7 @@ function listTools(built: BuiltRegistry) {
       annotations: {
         readOnlyHint: readOnly,
         destructiveHint: !readOnly && !built.policy.isSafe(definition.name),
+        openWorldHint: openWorld(definition.name),
       },
     };
   });
@@ -145,10 +157,29 @@ export function registryMcpServer(state: RegistryMcpState, client = ''): Server 
       if (progressToken !== undefined) notify(message, progress);
     };
     log('debug', `${name} started.`);
+    const elicit = server.getClientCapabilities()?.elicitation
+      ? async (message: string) => {
+          const answer = await server.elicitInput(
+            {
+              message,
+              requestedSchema: {
+                type: 'object',
+                properties: { approve: { type: 'boolean', title: 'Run this call' } },
+                required: ['approve'],
+              },
+            },
+            { signal: extra.signal },
+          );
+          return answer.action === 'accept' && answer.content?.approve === true;
+        }
+      : undefined;
     const result = await runToolCall(built, name, request.params.arguments ?? {}, {
       toolCallId: `mcp-${++state.calls}`,
       signal: extra.signal,
       onProgress,
+      elicit,
+      approveRisky: state.approveRisky,
+      riskConfirmedByClient: request.params._meta?.[RISK_CONFIRMED_META] === true,
     });
     log(result.isError ? 'error' : 'debug', `${name} ${result.isError ? 'failed' : 'finished'}.`);
     return {

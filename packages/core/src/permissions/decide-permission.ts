@@ -90,7 +90,7 @@ export async function decidePermission(
   // allow rules of its own must allow the call too, and one without is transparent. So a
   // sub-agent's allow rules only filter its parent's: they never allow what the parent asks about.
   const [root, ...inner] = layers;
-  if (root && root.list('allow').length) {
+  if (root?.list('allow').length) {
     const deciding = [root, ...inner.filter((layer) => layer.list('allow').length)];
     const allowed: MatchedRule[] = [];
     for (const layer of deciding) {

@@ -6,6 +6,7 @@ import {
   REMOTE_TOOLS_EXTENSION_VERSION,
   type RemoteToolFacts,
   type RemoteToolsCapability,
+  RISK_CONFIRMED_META,
   TOOL_FACTS_METHOD,
   type ToolFactsResult,
   WORKSPACE_HEADER,
@@ -117,12 +118,18 @@ export class RemoteToolServer {
     options: {
       signal?: AbortSignal;
       onProgress?: (message: string, progress?: ToolProgress) => void;
+      /** Tell the server the local host decided the call knowing its risk warnings. */
+      riskConfirmed?: boolean;
     } = {},
   ): Promise<RemoteCallResult> {
     const { onProgress } = options;
+    const meta = {
+      ...(onProgress && { progressToken: this.nextId }),
+      ...(options.riskConfirmed && { [RISK_CONFIRMED_META]: true }),
+    };
     const result = await this.request(
       'tools/call',
-      { name, arguments: args, ...(onProgress && { _meta: { progressToken: this.nextId } }) },
+      { name, arguments: args, ...(Object.keys(meta).length && { _meta: meta }) },
       {
         signal: options.signal,
         onNotification: onProgress

@@ -33,6 +33,14 @@ export const ASSESS_RISK_METHOD = 'tinyelf/assessRisk';
 export const ERROR_CODE_META = 'tinyelf/errorCode';
 
 /**
+ * The key of the `_meta` field of a `tools/call` request by which a client says its own host has
+ * decided the call knowing the warnings `tinyelf/assessRisk` gave (it asked its user, or its mode
+ * runs them): the server then does not ask again about risk warnings. Its deny rules, ask rules
+ * and blocked commands still hold.
+ */
+export const RISK_CONFIRMED_META = 'tinyelf/riskConfirmed';
+
+/**
  * The header the plugin sends with every request when `workspace` is set, for a load balancer to
  * route all of one workspace's calls to one worker (`balance hdr(x-tinyelf-workspace)` in HAProxy).
  */

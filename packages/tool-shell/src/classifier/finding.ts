@@ -19,7 +19,7 @@ export interface Classification {
   readonly findings: readonly Finding[];
   /**
    * Every simple command the line would run, as its words (the program and its arguments,
-   * evaluated: quotes removed, static variables followed, {@link DYNAMIC} where unknown):
+   * evaluated: quotes removed, static variables followed, a private-use mark where unknown):
    * the commands of every list, pipeline and substitution, each wrapper and what it runs
    * (`env X=1 rm -rf ~` gives `env X=1 rm -rf ~` and `rm -rf ~`), and the commands of nested
    * shell code (`bash -c`, `eval`). Permission rules (`Bash(npm run test:*)`) match these.

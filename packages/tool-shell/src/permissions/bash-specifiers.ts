@@ -108,7 +108,7 @@ export function matchBashSpecifiers(
       )
       .map(({ specifier }) => specifier);
   }
-  if (!classification.complete) return [];
+  if (!classification.complete || classification.commands.length === 0) return [];
   const used = new Set<string>();
   for (const words of classification.commands) {
     if (runsNothing.has(words[0] ?? '') && !words.some((word) => word.includes(DYNAMIC))) continue;
