@@ -50,8 +50,9 @@ const params = { file_path: 'src/app/main.ts', content: 'export {};\n' };
 const input = { tool: write, params, policy, mode: 'default', workspaceRoot };
 const decided = await decideCall(input);
 
-const seedNs = await measure(() => policy.requiresConfirmation(write, 'default', []));
-const decisionNs = await measure(() => decideCall(input));
+const calls = { batches: 21, perBatch: 5_000 };
+const seedNs = await measure(() => policy.requiresConfirmation(write, 'default', []), calls);
+const decisionNs = await measure(() => decideCall(input), calls);
 
 // Hooks per call: the same registry call with no hook, one in-process hook, one command hook.
 const echo = defineTool({
@@ -76,8 +77,8 @@ const command = new ToolRegistry({
   hooks: createCommandHooks({ beforeToolCall: [{ command: 'true' }] }, { cwd: workspaceRoot }),
 }).register(echo);
 const call = { text: 'hello' };
-const bareNs = await measure(() => bare.execute('c', 'echo', call));
-const hookNs = await measure(() => inProcess.execute('c', 'echo', call));
+const bareNs = await measure(() => bare.execute('c', 'echo', call), calls);
+const hookNs = await measure(() => inProcess.execute('c', 'echo', call), calls);
 const spawnOnce = () =>
   new Promise((resolve, reject) => {
     const child = spawn('true', { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -203,6 +203,10 @@ export {
 } from './security/sensitive-path-entry';
 export { USER_CODE_FILES } from './security/user-code-files';
 export {
+  type SpanAttributes,
+  withTelemetrySpan,
+} from './telemetry/with-telemetry-span';
+export {
   type DefinedTool,
   defineJsonSchemaTool,
   defineTool,
