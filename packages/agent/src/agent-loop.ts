@@ -8,9 +8,11 @@ import {
   type ToolCallRequest,
   ToolPolicy,
   ToolRegistry,
+  withTelemetrySpan,
 } from '@tinyelf/core';
 import type { AgentEvent, ConfirmationAnswer, ConfirmationRequest } from './agent-events';
 import { type CallOutcome, mediaPartsOf } from './call-outcome';
+import { completeTraced } from './traced-model-call';
 
 export type { AgentEvent, ConfirmationAnswer, ConfirmationRequest } from './agent-events';
 
@@ -113,10 +115,26 @@ export class AgentLoop {
     );
   }
 
-  /** Runs the agent on a prompt, after the given history. */
-  async run(
+  /**
+   * Runs the agent on a prompt, after the given history. With `@opentelemetry/api` installed the
+   * run is an `invoke_agent {agent}` span, each model call a `chat {model}` span inside it, and
+   * each tool call an `execute_tool {tool}` span inside that run.
+   */
+  run(
     prompt: string,
     options: { history?: readonly ChatMessage[]; signal?: AbortSignal } = {},
+  ): Promise<AgentRunResult> {
+    const agentName = this.options.agentName ?? 'main';
+    return withTelemetrySpan(
+      `invoke_agent ${agentName}`,
+      { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': agentName },
+      () => this.loop(prompt, options),
+    );
+  }
+
+  private async loop(
+    prompt: string,
+    options: { history?: readonly ChatMessage[]; signal?: AbortSignal },
   ): Promise<AgentRunResult> {
     const registry = this.registryOfRun();
     const added: ChatMessage[] = [{ role: 'user', content: prompt }];
@@ -140,7 +158,7 @@ export class AgentLoop {
       this.options.onEvent?.({ type: 'model', iteration });
       let response: Awaited<ReturnType<ModelClient['complete']>>;
       try {
-        response = await this.options.model.complete({
+        response = await completeTraced(this.options.model, {
           messages: conversation(),
           tools: registry.getDefinitions(),
           model: this.options.modelName,

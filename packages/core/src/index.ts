@@ -207,6 +207,10 @@ export {
   type SensitivePathMatch,
 } from './security/sensitive-path-entry';
 export { USER_CODE_FILES } from './security/user-code-files';
+export {
+  type SpanAttributes,
+  withTelemetrySpan,
+} from './telemetry/with-telemetry-span';
 export { BYTES_PROGRESS_INTERVAL_MS, bytesProgressReporter } from './tool/bytes-progress';
 export {
   type DefinedTool,

@@ -137,7 +137,7 @@ const sequential = await fiveOneByOne();
 const cold = (script) => coldScriptMs(script);
 const coreAlone = cold("await import('@tinyelf/core');");
 const withPlugin = cold(
-  "const core = await import('@tinyelf/core'); const { createMcpPlugin } = await import('@tinyelf/tool-mcp'); const plugin = createMcpPlugin(); const context = { workspaceRoot: process.cwd(), config: {}, agent: { name: 'main', depth: 0, permissionMode: 'default' }, container: core.createContainer(), logger: core.silentLogger, signal: new AbortController().signal }; if (await plugin.isEligible(context)) throw new Error('eligible');",
+  "const core = await import('@tinyelf/core'); const { createMcpPlugin } = await import('@tinyelf/tool-mcp'); const plugin = createMcpPlugin(); const context = { workspaceRoot: process.cwd(), config: {}, agent: { name: 'main', depth: 0, permissionMode: 'default' }, container: core.createContainer(), logger: core.silentLogger, signal: new AbortController().signal }; if ((await plugin.isEligible(context)) === true) throw new Error('eligible');",
 );
 const sdkImport = cold(
   "await import('@modelcontextprotocol/sdk/client/index.js'); await import('@modelcontextprotocol/sdk/client/stdio.js');",

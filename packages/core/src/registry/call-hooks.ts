@@ -81,7 +81,7 @@ export async function runBeforeHooks(
     let answer: unknown;
     try {
       answer = await withinHookTime(hook, call.signal, (signal) =>
-        hook.beforeToolCall?.({ ...call, params, signal }),
+        hook.beforeToolCall?.(hookView(call, params, signal)),
       );
     } catch (error) {
       if (ToolAbortedError.isInstance(error)) throw error;
@@ -135,7 +135,7 @@ export async function runAfterHooks(
     let answer: unknown;
     try {
       answer = await withinHookTime(hook, call.signal, (signal) =>
-        hook.afterToolCall?.({ ...call, signal }, result),
+        hook.afterToolCall?.(hookView(call, call.params, signal), result),
       );
     } catch (error) {
       if (ToolAbortedError.isInstance(error)) throw error;
@@ -168,27 +168,62 @@ const BEFORE_SHAPES =
 const AFTER_SHAPES = 'An after-hook answers nothing (keep), { content } or { append }.';
 
 /**
- * Runs one hook bounded by its time limit and the call's signal: past the limit the hook's signal
- * fires and the promise rejects at once (the registry never waits on a hung hook); an aborted call
- * rejects with a {@link ToolAbortedError}.
+ * The call as one hook sees it; its `signal` (and the controller behind it) is made only when the
+ * hook reads it, so a hook that answers at once costs no `AbortController`.
+ */
+function hookView(
+  call: HookedCall,
+  params: Readonly<Record<string, unknown>>,
+  signal: () => AbortSignal,
+): HookedCall {
+  return {
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    params,
+    ...(call.agentName !== undefined && { agentName: call.agentName }),
+    get signal() {
+      return signal();
+    },
+  };
+}
+
+/**
+ * Runs one hook bounded by its time limit and the call's signal. A hook that answers at once (not
+ * a promise) is done; for a promise, past the limit the hook's signal fires and the promise
+ * rejects at once (the registry never waits on a hung hook), and an aborted call rejects with a
+ * {@link ToolAbortedError}.
  */
 function withinHookTime<T>(
   hook: ToolCallHook,
   outer: AbortSignal | undefined,
-  run: (signal: AbortSignal) => T | Promise<T>,
+  run: (signal: () => AbortSignal) => T | Promise<T>,
 ): Promise<T> {
+  const aborted = () =>
+    new ToolAbortedError({ message: `The call was aborted while hook "${hook.name}" ran.` });
+  if (outer?.aborted) return Promise.reject(aborted());
+  let controller: AbortController | undefined;
+  const signal = () => {
+    controller ??= new AbortController();
+    return controller.signal;
+  };
+  let answer: T | Promise<T>;
+  try {
+    answer = run(signal);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (typeof (answer as { then?: unknown } | null)?.then !== 'function')
+    return Promise.resolve(answer);
+  const pending = Promise.resolve(answer);
   const timeoutMs = hook.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
-  const controller = new AbortController();
   return new Promise<T>((resolve, reject) => {
     const stop = (error: Error) => {
       settle();
-      controller.abort(error);
+      signal();
+      controller?.abort(error);
       reject(error);
     };
-    const onAbort = () =>
-      stop(
-        new ToolAbortedError({ message: `The call was aborted while hook "${hook.name}" ran.` }),
-      );
+    const onAbort = () => stop(aborted());
     const timer = setTimeout(
       () => stop(new Error(`it did not answer within ${timeoutMs} ms`)),
       timeoutMs,
@@ -197,9 +232,8 @@ function withinHookTime<T>(
       clearTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
     };
-    if (outer?.aborted) return onAbort();
     outer?.addEventListener('abort', onAbort, { once: true });
-    new Promise<T>((answer) => answer(run(controller.signal))).then(
+    pending.then(
       (value) => {
         settle();
         resolve(value);

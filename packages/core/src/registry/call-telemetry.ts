@@ -1,8 +1,10 @@
 import type { Span } from '@opentelemetry/api';
+import {
+  loadedTelemetryApi,
+  loadTelemetryApi,
+  type TelemetryApi,
+} from '../telemetry/telemetry-api';
 import { VERSION } from '../version';
-
-/** The part of `@opentelemetry/api` a call's span needs. */
-type TelemetryApi = typeof import('@opentelemetry/api');
 
 /** What a call's span ends with. */
 export interface CallSpanEnd {
@@ -24,27 +26,6 @@ export interface CallSpan {
   end(outcome: CallSpanEnd): void;
 }
 
-let api: TelemetryApi | null | undefined;
-let loading: Promise<TelemetryApi | null> | undefined;
-
-/**
- * `@opentelemetry/api`, imported on the first call and cached; `null` when it is not installed
- * (an optional peer dependency: nothing is loaded without it, and nothing fails).
- */
-export function loadTelemetryApi(): Promise<TelemetryApi | null> {
-  loading ??= import('@opentelemetry/api').then(
-    (module) => {
-      api = module;
-      return module;
-    },
-    () => {
-      api = null;
-      return null;
-    },
-  );
-  return loading;
-}
-
 /**
  * The span of one call, started now when `@opentelemetry/api` has been looked for already
  * (every call but the first), else once the look-up is done. `undefined` without the API, and for
@@ -54,6 +35,7 @@ export function loadTelemetryApi(): Promise<TelemetryApi | null> {
 export function startCallSpan(
   call: CallToTrace,
 ): CallSpan | undefined | Promise<CallSpan | undefined> {
+  const api = loadedTelemetryApi();
   if (api === undefined) return loadTelemetryApi().then(() => startCallSpan(call));
   return api ? startSpanWith(api, call) : undefined;
 }
