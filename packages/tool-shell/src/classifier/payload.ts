@@ -21,6 +21,8 @@ export type Payload =
       readonly path?: string;
       /** Inline code, when given (`python -c CODE`). */
       readonly code?: string;
+      /** Judged only by the shell escapes of its language (sqlite3's `.shell`, ed's `!`, m4's `syscmd`). */
+      readonly escapesOnly?: boolean;
       /** The arguments the code receives (`sys.argv[1:]`, `process.argv`, `@ARGV`). */
       readonly args?: readonly string[];
     };

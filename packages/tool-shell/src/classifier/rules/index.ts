@@ -14,6 +14,7 @@ import {
   setIdInstallRule,
 } from './privilege-rules';
 import { killListedRule, killRule } from './process-rules';
+import { commandVariableRule, declaredVariableRule, loadedCodeRule } from './program-option-rules';
 import type { Rule } from './rule';
 import { sensitiveResourceRules } from './sensitive-resource-rules';
 import { storageRule } from './storage-rules';
@@ -46,4 +47,7 @@ export const rules: readonly Rule[] = [
   permissionRule,
   linkRule,
   ...sensitiveResourceRules,
+  loadedCodeRule,
+  declaredVariableRule,
+  commandVariableRule,
 ];
