@@ -18,6 +18,7 @@ import { commandVariableRule, declaredVariableRule, loadedCodeRule } from './pro
 import type { Rule } from './rule';
 import { sensitiveResourceRules } from './sensitive-resource-rules';
 import { storageRule } from './storage-rules';
+import { listedDeleteRule, treeDeleteRule } from './tree-deletion-rules';
 
 /** Every rule, in the order their findings are listed. Rule files of other families add theirs here. */
 export const rules: readonly Rule[] = [
@@ -25,6 +26,8 @@ export const rules: readonly Rule[] = [
   findRule,
   rsyncDeleteRule,
   removeItemRule,
+  treeDeleteRule,
+  listedDeleteRule,
   moveAwayRule,
   diskFormatRule,
   blockDeviceWriteRule,
