@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { quoteForShell } from './rules/deletion-rules';
 import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
@@ -104,6 +105,10 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
       const assignment = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=([\s\S]*)$/.exec(value);
       if (/\[/.test(value) && /[$`]/.test(value)) walker.nested(`: ${value}`, scope);
       if (assignment) scope.set(assignment[1]!, assignment[2] ? undefined : [assignment[3]!]);
+      // A name put together at run time (`export "$v=..."`, `declare -x "LD_PRE""LOAD=..."`)
+      // is judged as the plain assignment it evaluates to.
+      if (assignment && exported && !assignment[2] && assignment[0] !== child.text)
+        walker.nested(`export ${assignment[1]}=${quoteForShell(assignment[3]!)}`, scope);
     }
   }
 }

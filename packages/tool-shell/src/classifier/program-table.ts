@@ -3,6 +3,8 @@ import { interpreterPayloads } from './interpreter-table';
 import { hasOption, optionValues, parseOptions } from './option-parser';
 import { flock, git, hyperfine, packageRunner, ssh, switchUser } from './option-payloads';
 import type { Payload } from './payload';
+import { codeInModuleOptions } from './runtime-payloads';
+import { sessionPayloads } from './session-payloads';
 import { DYNAMIC } from './shell-word';
 import { commandOptionPayloads } from './tool-command-options';
 import { wrapperPayloads } from './wrapper-payloads';
@@ -146,6 +148,12 @@ export function payloadsOf(
         ? packageRunner(args.slice(1))
         : [];
     default:
-      return [...commandOptionPayloads(program, args), ...interpreterPayloads(program, args)];
+      return (
+        sessionPayloads(program, args) ?? [
+          ...commandOptionPayloads(program, args),
+          ...codeInModuleOptions(program, args),
+          ...interpreterPayloads(program, args),
+        ]
+      );
   }
 }

@@ -82,8 +82,15 @@ const tools: [RegExp, ToolSpec][] = [
   ],
   [
     /^erl$/,
-    { language: 'Erlang', code: ['eval'], valued: ['s', 'run', 'sname', 'name'], operands: 'data' },
+    {
+      language: 'Erlang',
+      code: ['eval'],
+      valued: ['s', 'run', 'sname', 'name'],
+      operands: 'data',
+      general: true,
+    },
   ],
+  [/^latexmk$/, { language: 'Perl', code: ['e'], files: ['r'], operands: 'data', general: true }],
 ];
 
 /** The shell commands that a piece of code in one of these languages runs through its shell escape. */
