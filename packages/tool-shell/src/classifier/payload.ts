@@ -1,5 +1,8 @@
-/** How shell code sits in a file other than a script: crontab lines, Makefile recipes. */
-export type ScriptFormat = 'crontab' | 'makefile';
+/**
+ * How shell code sits in a file other than a script: crontab lines, Makefile recipes (and
+ * `target: ; recipe`), justfile recipes, `package.json` scripts.
+ */
+export type ScriptFormat = 'crontab' | 'makefile' | 'justfile' | 'package-json';
 
 /** What a program runs besides itself. */
 export type Payload =

@@ -1,4 +1,5 @@
 import { containerInputRule } from './code-sources';
+import { criticalFileRule } from './critical-file-rules';
 import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from './deletion-rules';
 import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
 import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execution-rules';
@@ -27,6 +28,7 @@ export const rules: readonly Rule[] = [
   rsyncDeleteRule,
   removeItemRule,
   treeDeleteRule,
+  criticalFileRule,
   listedDeleteRule,
   moveAwayRule,
   diskFormatRule,

@@ -22,11 +22,25 @@ export function formatted(format: ScriptFormat | undefined): Kind {
 export function shellCode(text: string, kind: Kind): string {
   if (!kind.shell || !kind.format) return text;
   const lines = text.split('\n');
-  if (kind.format === 'makefile')
+  if (kind.format === 'makefile' || kind.format === 'justfile')
     return lines
-      .filter((line) => line.startsWith('\t'))
-      .map((line) => line.replace(/^\t[@+-]*/, ''))
+      .flatMap((line) => {
+        if (line.startsWith('\t') || (kind.format === 'justfile' && /^ +\S/.test(line)))
+          return [line.replace(/^\s+[@+-]*/, '')];
+        const inline = /^[^\t#=:]+:[^=;]*;(.*)$/.exec(line);
+        return inline ? [inline[1]!.trim()] : [];
+      })
       .join('\n');
+  if (kind.format === 'package-json') {
+    try {
+      const scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts ?? {};
+      return Object.values(scripts)
+        .filter((value) => typeof value === 'string')
+        .join('\n');
+    } catch {
+      return '';
+    }
+  }
   return lines
     .filter(
       (line) => line.trim() && !line.trim().startsWith('#') && !/^\s*[A-Za-z_]\w*\s*=/.test(line),
