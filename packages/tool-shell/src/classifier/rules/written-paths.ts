@@ -161,7 +161,7 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
       );
     case 'git':
       // `git log|diff|show|format-patch --output=FILE` (`-o DIR` for format-patch).
-      return args.flatMap((arg, index) =>
+      return args.flatMap((arg, index): WrittenPath[] =>
         arg.startsWith('--output=')
           ? [{ path: arg.slice(9), folder: false }]
           : arg === '--output' && args[index + 1] !== undefined
