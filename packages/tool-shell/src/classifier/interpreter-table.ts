@@ -16,7 +16,7 @@ interface LanguageSpec extends OptionSpec {
 
 const languages: [RegExp, LanguageSpec][] = [
   [
-    /^(python|pypy)[0-9.]*$/,
+    /^(python|pypy|xonsh)[0-9.]*$/,
     {
       language: 'Python',
       inline: 'c',

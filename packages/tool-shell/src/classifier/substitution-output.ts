@@ -1,6 +1,9 @@
+import { resolve } from 'node:path';
 import type { Node } from 'web-tree-sitter';
+import { quoteForShell } from './rules/deletion-rules';
 import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
+import { DYNAMIC, isStatic } from './shell-word';
 import { staticPipelineOutput } from './static-output';
 
 /**
@@ -86,6 +89,8 @@ export function substitutionOutput(
   const last = inner.at(-1);
   if (last?.words[0] === 'pwd' && last.cwd !== undefined && last.words.length <= 2)
     return `${last.cwd}\n`;
+  if (children.length === 1 && children[0]!.type === 'file_redirect' && /^\$\(\s*</.test(node.text))
+    return fileContents(walker, children[0]!, scope);
   if (children.length !== 1) return undefined;
   return staticPipelineOutput(
     inner.map((command) => ({
@@ -93,6 +98,19 @@ export function substitutionOutput(
       input: command.stdin?.producer ? undefined : command.stdin?.text,
     })),
   );
+}
+
+/**
+ * `$(<FILE)` reads FILE, as `cat FILE` would (judged as that read: secrets outside the
+ * workspace warn); its text is the output when the same command wrote it earlier.
+ */
+function fileContents(walker: ScriptWalker, redirect: Node, scope: ShellScope): string | undefined {
+  const destination = redirect.childForFieldName('destination') ?? redirect.lastNamedChild;
+  const target = destination ? walker.value(destination, scope) : DYNAMIC;
+  walker.nested(`cat -- ${quoteForShell(target)}`, scope);
+  if (!isStatic(target) || (!target.startsWith('/') && scope.cwd === undefined)) return undefined;
+  const text = scope.files.get(resolve(scope.cwd ?? '/', target))?.text;
+  return text !== undefined && isStatic(text) ? text : undefined;
 }
 
 /** The lines after the here-document operator, up to its delimiter line (tabs stripped for `<<-`). */

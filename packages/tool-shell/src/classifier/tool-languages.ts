@@ -13,6 +13,8 @@ interface ToolSpec {
   readonly files?: readonly string[];
   /** Other options that take a value. */
   readonly valued?: readonly string[];
+  /** Standard input is data, never code (sed reads its script from `-f` only). */
+  readonly inputIsData?: boolean;
   /** A general-purpose language: inline code warns like any interpreter one-liner. */
   readonly general?: boolean;
   /** What operands are: code, script files, data (not code), or the database then code. */
@@ -28,6 +30,17 @@ const tools: [RegExp, ToolSpec][] = [
       files: ['init'],
       valued: ['separator', 'newline', 'nullvalue', 'vfs', 'maxsize', 'mmap', 'pagecache'],
       operands: 'after-first',
+    },
+  ],
+  [
+    /^(sed|gsed)$/,
+    {
+      language: 'sed',
+      code: [],
+      files: ['f', 'file'],
+      valued: ['e', 'expression', 'l', 'line-length'],
+      operands: 'data',
+      inputIsData: true,
     },
   ],
   [/^(ed|red)$/, { language: 'ed', code: [], valued: ['p', 'prompt'], operands: 'data' }],
@@ -98,6 +111,7 @@ const escapes: Record<string, RegExp[]> = {
   SQLite: [/^\s*\.(?:shell|system)\s+(.+)$/gm, /^\s*\.(?:once|output)\s+(?:-\S+\s+)*\|\s*(.+)$/gm],
   ed: [/^\s*[\d.,$;+\-'a-z]*\s*(?:[rwe]|wq?)?\s*!(.+)$/gm],
   dc: [/!(?![<>=])([^\n]+)/g],
+  sed: [/(?:^|[;\n])\s*(?:\d+|\$|\/[^/\n]*\/)?\s*e\s+([^;\n]+)/g],
   psql: [/^\s*\\!\s*(.+)$/gm, /\\[og]\s*\|\s*(.+)$/gm, /\bPROGRAM\s+'((?:''|[^'])*)'/gi],
   MySQL: [/(?:^|;)\s*(?:system|\\!)\s+([^;\n]+)/gim],
   LLDB: [/^\s*(?:platform\s+)?shell\s+(.+)$/gm, /^\s*platform\s+sh\w*\s+(.+)$/gm],
@@ -197,7 +211,10 @@ export function toolLanguagePayloads(
     for (const path of rest)
       payloads.push({ kind: 'code', language, source: 'file', path, escapesOnly });
   // Without code or a script file given, the tool reads its code from standard input.
-  if (payloads.length === 0 || rest.includes('-') || rest.includes('/dev/stdin'))
+  if (
+    !spec.inputIsData &&
+    (payloads.length === 0 || rest.includes('-') || rest.includes('/dev/stdin'))
+  )
     payloads.push({ kind: 'code', language, source: 'stdin', escapesOnly });
   return payloads;
 }
