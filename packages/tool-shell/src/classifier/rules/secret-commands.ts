@@ -127,6 +127,8 @@ const secretPrinters: readonly [RegExp, (args: readonly string[]) => boolean, st
 
 const environmentDumps = /^(env|printenv|set|export|declare|typeset)$/;
 const senders = /^(curl|wget|nc|ncat|netcat|socat|ssh|scp|http|https|xh|telnet|openssl)$/;
+const secretName =
+  /\$\{?[A-Za-z_]*(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)|printenv\s+[A-Za-z_]*(?:TOKEN|SECRET|PASSW|KEY|CREDENTIAL)/i;
 const secretVariable =
   /(?:https?|wss?|ftp):\/\/[^\s'"]*\$\{?([A-Za-z_]*(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*)/i;
 
@@ -144,10 +146,36 @@ export const secretOutputRule: Rule = ({ program, args, command }) => {
       findings.push(warn('secret-output', `${program} prints ${what}.`));
       break;
     }
-  if (senders.test(program)) {
-    const producer = command.stdin?.producer;
+  // BSD-style `ps e` (`ps auxeww`) prints every process's environment.
+  if (program === 'ps' && args.some((arg) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(arg)))
+    findings.push(
+      warn('secret-output', 'ps e prints the environment of every process, where API keys live.'),
+    );
+  const dns = /^(dig|kdig|drill|nslookup|host|delv|resolvectl)$/.test(program);
+  if (senders.test(program) || dns) {
+    // The environment, through a pipe (also behind encoders: `env | base64 | curl`) or a
+    // substitution (`curl -d "$(env)"`, `dig "$(printenv SECRET).example"`).
+    let producer = command.stdin?.producer;
+    for (
+      let hop = 0;
+      hop < 4 && producer && !environmentDumps.test(producer.words[0]?.replace(/^.*\//, '') ?? '');
+      hop++
+    )
+      producer = producer.stdin?.producer;
     const [dump, ...dumpArgs] = producer?.words ?? [];
-    if (
+    const substituted =
+      /\$\(\s*(env|printenv|set|export\s+-p|declare\s+-x|typeset\s+-x|compgen\s+-e)\s*[)|]/.test(
+        command.text,
+      ) ||
+      (dns && secretName.test(command.text));
+    if (substituted)
+      findings.push(
+        warn(
+          'secret-output',
+          `${program} sends the environment or a secret variable, where API keys live.`,
+        ),
+      );
+    else if (
       dump &&
       environmentDumps.test(dump.replace(/^.*\//, '')) &&
       (dump.endsWith('env') ? dumpArgs.length === 0 : dumpArgs.every((arg) => arg.startsWith('-')))

@@ -26,9 +26,28 @@ function treeTargets(program: string, args: readonly string[]): string[] | undef
   return undefined;
 }
 
+/**
+ * `git clean -f` with another work tree (`--work-tree=DIR`, `GIT_WORK_TREE=DIR`): every
+ * untracked file there (with `-d`, folders too) is deleted, so it is a recursive delete of DIR.
+ */
+function gitCleanTargets(args: readonly string[], command: SimpleCommand): string[] | undefined {
+  const at = args.indexOf('clean');
+  if (at === -1 || !args.slice(at + 1).some((arg) => /^-[a-zA-Z]*f|^--force$/.test(arg)))
+    return undefined;
+  const global = args.slice(0, at);
+  const option = global.findIndex((arg) => arg === '--work-tree' || arg.startsWith('--work-tree='));
+  const tree =
+    option === -1
+      ? command.environment?.get('GIT_WORK_TREE')?.[0]
+      : global[option]!.includes('=')
+        ? global[option]!.slice(12)
+        : global[option + 1];
+  return tree === undefined ? undefined : [`${tree.replace(/\/?$/, '/')}${DYNAMIC}`];
+}
+
 /** Tree deletion by tools other than `rm -r` ({@link treeTargets}), judged like `rm -r`. */
 export const treeDeleteRule: Rule = ({ program, args, command }, { paths }) => {
-  const targets = treeTargets(program, args);
+  const targets = program === 'git' ? gitCleanTargets(args, command) : treeTargets(program, args);
   return targets ? judgeDeleteTargets(targets, command.cwd, paths, `${program} deletes`) : [];
 };
 
