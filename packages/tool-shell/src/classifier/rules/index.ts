@@ -1,4 +1,5 @@
 import { containerInputRule } from './code-sources';
+import { containerPayloadRule } from './container-payload-rules';
 import { criticalFileRule } from './critical-file-rules';
 import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from './deletion-rules';
 import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
@@ -39,6 +40,7 @@ export const rules: readonly Rule[] = [
   killListedRule,
   codePayloadRule,
   containerInputRule,
+  containerPayloadRule,
   packageInstallRule,
   awkRule,
   privilegeRule,
