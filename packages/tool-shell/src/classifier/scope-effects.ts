@@ -15,7 +15,12 @@ export function applyEffects(
   commandScope: ShellScope,
 ): void {
   recordWrites(command, scope);
-  const [name, ...args] = command.words;
+  // `builtin cd`, `command cd` and `eval cd DIR` change the folder as `cd` does.
+  let words = command.words;
+  while (/^(builtin|command)$/.test(words[0] ?? '') && !words[1]?.startsWith('-'))
+    words = words.slice(1);
+  if (words[0] === 'eval' && words.length > 1) words = words.slice(1).join(' ').trim().split(/\s+/);
+  const [name, ...args] = words;
   switch (name) {
     case 'cd':
     case 'pushd':

@@ -5,6 +5,7 @@ import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC, isStatic } from './shell-word';
 import { staticPipelineOutput } from './static-output';
+import { normalizePath } from './target-paths';
 
 /**
  * The text a here-document feeds: as written when its delimiter is quoted, otherwise with its
@@ -89,6 +90,19 @@ export function substitutionOutput(
   const last = inner.at(-1);
   if (last?.words[0] === 'pwd' && last.cwd !== undefined && last.words.length <= 2)
     return `${last.cwd}\n`;
+  // `realpath PATH`, `readlink -f|-e|-m PATH`: the path made absolute (without touching the disk).
+  const [tool, ...toolArgs] = last?.words ?? [];
+  const operand = toolArgs.filter((arg) => !arg.startsWith('-'));
+  if (
+    last &&
+    inner.length === 1 &&
+    (tool === 'realpath' ||
+      (tool === 'readlink' && toolArgs.some((arg) => /^-[a-z]*[fem]/.test(arg)))) &&
+    operand.length === 1 &&
+    isStatic(operand[0]!) &&
+    (operand[0]!.startsWith('/') || last.cwd !== undefined)
+  )
+    return `${normalizePath(operand[0]!, last.cwd)}\n`;
   if (children.length === 1 && children[0]!.type === 'file_redirect' && /^\$\(\s*</.test(node.text))
     return fileContents(walker, children[0]!, scope);
   if (children.length !== 1) return undefined;

@@ -107,7 +107,9 @@ export const findRule: Rule = ({ program, args, command }, context) => {
   const roots = (
     firstExpression === -1 ? args.slice(start) : args.slice(start, firstExpression)
   ).filter(Boolean);
-  const searchRoots = roots.length ? roots : ['.'];
+  const searchRoots = (roots.length ? roots : ['.']).map((root) =>
+    throughLinks(root, command.cwd, command.files),
+  );
   const expression = firstExpression === -1 ? [] : args.slice(firstExpression);
   const findings: Finding[] = [];
   const execDelete = expression.findIndex(
