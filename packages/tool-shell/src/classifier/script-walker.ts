@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { CommandBuilder } from './command-builder';
 import { walkBranch, walkForLoop } from './control-flow';
 import { salvageCommand } from './error-recovery';
-import { isForkBomb } from './fork-bomb';
+import { isForkBomb, isSpawnLoop } from './fork-bomb';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
 import type { SimpleCommand, StandardInput } from './simple-command';
@@ -112,11 +112,12 @@ export class ScriptWalker {
         this.builder.evaluatedStrings(node, scope);
         return undefined;
       case 'c_style_for_statement':
+      case 'while_statement':
         // `for ((i=y; ...))`: its three expressions are arithmetic.
-        this.builder.arithmetic(node, scope);
+        if (node.type === 'c_style_for_statement') this.builder.arithmetic(node, scope);
+        if (isSpawnLoop(node)) this.result.forkBombs.push('an endless loop');
         return walkBranch(this, node, scope, input);
       case 'if_statement':
-      case 'while_statement':
       case 'case_statement':
         return walkBranch(this, node, scope, input);
       case 'for_statement':

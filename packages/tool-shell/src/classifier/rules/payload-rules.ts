@@ -72,6 +72,14 @@ export const codePayloadRule: Rule = (input, context) => {
               ),
             );
           findings.push(...runsArguments(payload.code, payload.args, command, context));
+          // `perl -ne 'system $_'`, `ruby -ne 'system $_'`: each input line is run as a command.
+          if (
+            command.stdin?.text !== undefined &&
+            /\b(system|exec|qx|popen|IO\.popen)\b\s*\(?\s*(\$_|\$line|\$l)\b|`\$_`/.test(
+              payload.code ?? '',
+            )
+          )
+            findings.push(...context.classifyNested(command.stdin.text, command.cwd));
           for (const shell of inlineShellCommands(payload.code ?? '', payload.language))
             findings.push(...context.classifyNested(shell, command.cwd));
         } else if (payload.source === 'stdin')
