@@ -4,7 +4,7 @@ import { downloadedPackages } from './package-installs';
 import type { ShellScope } from './shell-scope';
 import { isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
-import { outputOf } from './static-output';
+import { outputOf, staticPipelineOutput } from './static-output';
 
 const downloaders = new Set(['curl', 'wget']);
 
@@ -19,7 +19,7 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
       : undefined;
   const program = basename(command.words[0] ?? '');
   const downloaded = downloaders.has(program);
-  const output = outputOf(command);
+  const output = command.stdin?.producer ? pipelineOutput(command) : outputOf(command);
   for (const redirect of command.redirects) {
     if (!/>/.test(redirect.operator) || redirect.target.startsWith('/dev/')) continue;
     const path = where(redirect.target);
@@ -98,4 +98,21 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
     const known = source ? scope.files.get(source) : undefined;
     if (known && target) scope.files.set(target, known);
   }
+}
+
+/** The output of a command at the end of a pipeline (`echo ... | base64 -d > f`), when known. */
+function pipelineOutput(command: SimpleCommand): string | undefined {
+  const chain: SimpleCommand[] = [];
+  for (
+    let current: SimpleCommand | undefined = command;
+    current && chain.length < 8;
+    current = current.stdin?.producer
+  )
+    chain.unshift(current);
+  return staticPipelineOutput(
+    chain.map((item) => ({
+      words: item.words,
+      input: item.stdin?.producer ? undefined : item.stdin?.text,
+    })),
+  );
 }

@@ -92,6 +92,17 @@ const commandVariables =
  */
 export const commandVariableRule: Rule = ({ command }, context) => {
   const findings: Finding[] = [];
+  // `BASH_FUNC_name%%=() { ...; }` (through `env` or the environment): bash imports it as a
+  // function that the child shell may call; its body is judged as code.
+  const imported = [
+    ...command.words.map((word) => /^BASH_FUNC_[^=]+(?:%%|\(\))=([\s\S]*)$/.exec(word)?.[1]),
+    ...[...(command.environment ?? [])]
+      .filter(([name]) => /^BASH_FUNC_.+(%%|\(\))$/.test(name))
+      .map(([, values]) => values?.[0]),
+  ];
+  for (const body of imported)
+    if (body !== undefined && !body.includes(DYNAMIC))
+      findings.push(...context.classifyNested(body.replace(/^\s*\(\)\s*/, ''), command.cwd));
   for (const [name, values] of command.environment ?? []) {
     if (!commandVariables.test(name)) continue;
     for (const value of values ?? [])
