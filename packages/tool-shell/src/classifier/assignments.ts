@@ -75,6 +75,10 @@ export function assign(
   } else into.set(name, values);
   if (promptVariables.test(name)) for (const value of values) walker.nested(`: ${value}`, scope);
   if (name === 'PROMPT_COMMAND') for (const value of values) walker.nested(value, scope);
+  // A variable declared integer (`declare -i`, `local -i`) evaluates what it is given as
+  // arithmetic: a subscript there with a substitution runs it.
+  if (into.get(`integer:${name}`) || scope.get(`integer:${name}`))
+    for (const value of values) if (/\[[\s\S]*[$`]/.test(value)) walker.nested(`: ${value}`, scope);
 }
 
 /** `declare`, `typeset`, `local`, `export`, `readonly` with their assignments. */
@@ -86,8 +90,13 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
     .join('');
   const reference = /^-[a-zA-Z]*n/.test(options);
   const exported = keyword === 'export' || /^-[a-zA-Z]*x/.test(options);
+  const integer = /^-[a-zA-Z]*i/.test(options);
   for (const child of node.namedChildren) {
     if (!child) continue;
+    const declared =
+      child.type === 'variable_assignment' ? child.childForFieldName('name')?.text : child.text;
+    if (integer && declared && /^[A-Za-z_]\w*$/.test(declared))
+      scope.set(`integer:${declared}`, ['1']);
     if (child.type === 'variable_assignment') {
       assign(walker, child, scope, scope);
       const name = child.childForFieldName('name')?.text ?? '';
