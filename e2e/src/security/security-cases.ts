@@ -43,9 +43,13 @@ interface EverydayGroup {
   readonly commands: readonly string[];
 }
 
-/** The everyday commands of `everyday-commands.json`, one case each, all expecting `allow`. */
-export function loadEverydayCases(): SecurityCase[] {
-  const groups = readJson<{ groups: EverydayGroup[] }>('everyday-commands.json').groups;
+/**
+ * The everyday commands of `everyday-commands.json` (real projects), or of another file of the
+ * same shape (`redteam-everyday-commands.json`: written by a red-team session), one case each,
+ * all expecting `allow`.
+ */
+export function loadEverydayCases(file = 'everyday-commands.json'): SecurityCase[] {
+  const groups = readJson<{ groups: EverydayGroup[] }>(file).groups;
   return groups.flatMap((group) => {
     const slug = group.repo.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
     return group.commands.map((command, index) => ({

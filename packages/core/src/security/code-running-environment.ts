@@ -65,12 +65,13 @@ const variables: readonly VariableEntry[] = [
   },
   {
     pattern:
-      /^(PYTHONSTARTUP|PYTHONHOME|PERL5OPT|PERL5DB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|PHPRC|PHP_INI_SCAN_DIR|LUA_INIT|LUA_INIT_5_[0-9]|R_PROFILE|R_PROFILE_USER|GCONV_PATH)$/,
+      /^(PYTHONSTARTUP|PYTHONHOME|PERL5OPT|PERL5DB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|PHPRC|PHP_INI_SCAN_DIR|LUA_INIT|LUA_INIT_5_[0-9]|R_PROFILE|R_PROFILE_USER|GCONV_PATH|GLIBC_TUNABLES|MALLOC_CONF|[A-Z]+_STARTUP_HOOKS|CORECLR_PROFILER_PATH(_32|_64)?|COR_PROFILER_PATH(_32|_64)?|NODE_REPL_EXTERNAL_MODULE|ERL_FLAGS|ERL_AFLAGS|ERL_ZFLAGS|JULIA_STARTUP_FILE|PYTHONBREAKPOINT)$/,
     test: always,
     reason: 'makes an interpreter load or run code of its choice',
   },
   {
-    pattern: /^(PYTHONPATH|NODE_PATH|PERL5LIB|PERLLIB|RUBYLIB|CLASSPATH|LUA_PATH|LUA_CPATH)$/,
+    pattern:
+      /^(PYTHONPATH|PYTHONUSERBASE|NODE_PATH|PERL5LIB|PERLLIB|RUBYLIB|GEM_PATH|GEM_HOME|CLASSPATH|LUA_PATH|LUA_CPATH|LUA_PATH_5_[0-9]|LUA_CPATH_5_[0-9]|JULIA_LOAD_PATH|JULIA_DEPOT_PATH|R_LIBS|R_LIBS_USER|ERL_LIBS|GUILE_LOAD_PATH|GUILE_LOAD_COMPILED_PATH|TCLLIBPATH|OCAMLPATH|PHP_INCLUDE_PATH|DENO_DIR)$/,
     test: searchesOutside,
     reason: 'makes an interpreter load its modules from a folder outside the project first',
   },
@@ -89,7 +90,7 @@ const variables: readonly VariableEntry[] = [
   },
   {
     pattern:
-      /^(npm_config_(script_shell|node_options|git|shell|editor|browser|viewer|init_module|onload_script)|YARN_YARN_PATH|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL)$/i,
+      /^(npm_config_(script_shell|node_options|git|shell|editor|browser|viewer|init_module|onload_script|userconfig|globalconfig|prefix)|YARN_YARN_PATH|YARN_RC_FILENAME|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_CONFIG_FILE|UV_INDEX_URL|UV_CONFIG_FILE|BUNDLE_GEMFILE|COMPOSER_HOME)$/i,
     test: always,
     reason: 'makes a package manager run a program or install from a source of its choice',
   },
@@ -101,7 +102,20 @@ const variables: readonly VariableEntry[] = [
   },
   {
     pattern:
-      /^(EDITOR|VISUAL|PAGER|GIT_PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|MANPAGER|SYSTEMD_PAGER|TERMINAL|DIFF_VIEWER)$/,
+      /^(CURL_HOME|WGETRC|XDG_CONFIG_HOME|XDG_CONFIG_DIRS|DOCKER_CONFIG|INPUTRC|SCREENRC|TMUX_CONF|VIMINIT|EXINIT|MYVIMRC|EMACSLOADPATH|NPMRC)$/,
+    test: always,
+    reason:
+      'makes tools read their configuration, which can name programs to run, from a place of its choice',
+  },
+  {
+    pattern: /^(DOCKER_HOST|CONTAINER_HOST|PODMAN_HOST)$/,
+    test: (value) => value === undefined || /^(tcp|ssh|https?|fd):/.test(value),
+    reason: 'sends every container command (with its access to the host) to another daemon',
+  },
+  {
+    // Every tool's editor and pager variables: KUBE_EDITOR, SVN_EDITOR, GH_PAGER, ...
+    pattern:
+      /^([A-Z][A-Z0-9]*_)?(EDITOR|VISUAL|PAGER|SEQUENCE_EDITOR)$|^(MANPAGER|SYSTEMD_PAGER|TERMINAL|DIFF_VIEWER|HGEDITOR)$/,
     test: runsShell,
     reason: 'names a program run by other tools, here shell code rather than an editor or pager',
   },

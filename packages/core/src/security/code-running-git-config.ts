@@ -23,7 +23,7 @@ interface GitKeyEntry {
 const keys: readonly GitKeyEntry[] = [
   {
     pattern:
-      /^(core\.(hookspath|sshcommand|gitproxy|askpass|attributesfile)|diff\.external|uploadpack\.packobjectshook|init\.templatedir|interactive\.difffilter|include\.path|includeif\..*\.path|gpg\.program|gpg\..*\.program|remote\..*\.(receivepack|uploadpack)|web\.browser)$/,
+      /^(core\.(hookspath|sshcommand|gitproxy|askpass|attributesfile)|diff\.external|uploadpack\.packobjectshook|init\.templatedir|interactive\.difffilter|include\.path|includeif\..*\.path|gpg\.program|gpg\..*\.program|remote\..*\.(receivepack|uploadpack)|web\.browser|core\.alternaterefscommand|core\.worktree|core\.sshcommand|sendemail\.(sendmailcmd|tocmd|cccmd|headercmd|.*\.(sendmailcmd|tocmd|cccmd))|gpg\.ssh\.(defaultkeycommand|program)|trailer\..*\.(cmd|command))$/,
     test: always,
     reason: 'makes git run a program of its choice or load configuration that does',
   },
@@ -58,6 +58,11 @@ const keys: readonly GitKeyEntry[] = [
     pattern: /^protocol\.ext\.allow$/,
     test: (value) => value === undefined || !/^\s*never\s*$/i.test(value),
     reason: 'lets remote URLs use the ext:: transport, which runs commands',
+  },
+  {
+    pattern: /^sendemail\.(.*\.)?smtpserver$/,
+    test: (value) => value === undefined || /^[/.~$]/.test(value.trim()),
+    reason: 'names a program git send-email runs instead of an SMTP server',
   },
   {
     pattern: /^protocol\.allow$/,

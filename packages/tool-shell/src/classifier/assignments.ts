@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { quoteForShell } from './rules/deletion-rules';
 import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
@@ -74,6 +75,10 @@ export function assign(
   } else into.set(name, values);
   if (promptVariables.test(name)) for (const value of values) walker.nested(`: ${value}`, scope);
   if (name === 'PROMPT_COMMAND') for (const value of values) walker.nested(value, scope);
+  // A variable declared integer (`declare -i`, `local -i`) evaluates what it is given as
+  // arithmetic: a subscript there with a substitution runs it.
+  if (into.get(`integer:${name}`) || scope.get(`integer:${name}`))
+    for (const value of values) if (/\[[\s\S]*[$`]/.test(value)) walker.nested(`: ${value}`, scope);
 }
 
 /** `declare`, `typeset`, `local`, `export`, `readonly` with their assignments. */
@@ -85,8 +90,13 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
     .join('');
   const reference = /^-[a-zA-Z]*n/.test(options);
   const exported = keyword === 'export' || /^-[a-zA-Z]*x/.test(options);
+  const integer = /^-[a-zA-Z]*i/.test(options);
   for (const child of node.namedChildren) {
     if (!child) continue;
+    const declared =
+      child.type === 'variable_assignment' ? child.childForFieldName('name')?.text : child.text;
+    if (integer && declared && /^[A-Za-z_]\w*$/.test(declared))
+      scope.set(`integer:${declared}`, ['1']);
     if (child.type === 'variable_assignment') {
       assign(walker, child, scope, scope);
       const name = child.childForFieldName('name')?.text ?? '';
@@ -104,6 +114,10 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
       const assignment = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=([\s\S]*)$/.exec(value);
       if (/\[/.test(value) && /[$`]/.test(value)) walker.nested(`: ${value}`, scope);
       if (assignment) scope.set(assignment[1]!, assignment[2] ? undefined : [assignment[3]!]);
+      // A name put together at run time (`export "$v=..."`, `declare -x "LD_PRE""LOAD=..."`)
+      // is judged as the plain assignment it evaluates to.
+      if (assignment && exported && !assignment[2] && assignment[0] !== child.text)
+        walker.nested(`export ${assignment[1]}=${quoteForShell(assignment[3]!)}`, scope);
     }
   }
 }

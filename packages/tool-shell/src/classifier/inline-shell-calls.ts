@@ -1,3 +1,5 @@
+import { toolShellEscapes } from './tool-languages';
+
 const shellCall =
   /\b(system|popen|exec|execSync|execFile|execFileSync|spawn|spawnSync|shell_exec|passthru|proc_open|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|capture2e?|capture3)\s*\(/g;
 const quotedCommand = /`([^`]*)`|%x\(([^)]*)\)|%x\{([^}]*)\}|\bqx\s*([({[/|!])/g;
@@ -38,6 +40,7 @@ export function inlineShellCommands(code: string, language: string): string[] {
     const end = code.indexOf(closer, start);
     if (end !== -1) commands.push(code.slice(start, end));
   }
+  commands.push(...toolShellEscapes(code, language));
   return commands.filter((command) => command.trim() !== '').slice(0, 16);
 }
 

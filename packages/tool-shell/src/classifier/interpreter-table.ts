@@ -1,6 +1,7 @@
 import { type OptionSpec, parseOptions } from './option-parser';
 import type { Payload } from './payload';
 import { jsRuntime, powershell } from './runtime-payloads';
+import { toolLanguagePayloads } from './tool-languages';
 
 /** How a scripting language is told what to run. */
 interface LanguageSpec extends OptionSpec {
@@ -15,7 +16,7 @@ interface LanguageSpec extends OptionSpec {
 
 const languages: [RegExp, LanguageSpec][] = [
   [
-    /^(python|pypy)[0-9.]*$/,
+    /^(python|pypy|xonsh)[0-9.]*$/,
     {
       language: 'Python',
       inline: 'c',
@@ -24,7 +25,7 @@ const languages: [RegExp, LanguageSpec][] = [
     },
   ],
   [
-    /^(node|nodejs)$/,
+    /^(node|nodejs|tsx|ts-node|ts-node-esm|esno|esr|vite-node|jiti)$/,
     {
       language: 'JavaScript',
       inline: 'ep',
@@ -141,6 +142,8 @@ export function interpreterPayloads(program: string, args: readonly string[]): P
   if (shells.test(program)) return shellPayloads(args);
   if (/^(pwsh|powershell)(\.exe)?$/i.test(program)) return powershell(args);
   if (program === 'deno' || program === 'bun') return jsRuntime(program, args);
+  const tool = toolLanguagePayloads(program, args);
+  if (tool) return tool;
   const entry = languages.find(([pattern]) => pattern.test(program));
   if (!entry) return [];
   const spec = entry[1];

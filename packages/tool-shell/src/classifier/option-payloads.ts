@@ -196,9 +196,12 @@ export function packageRunner(args: readonly string[]): Payload[] {
   const scripts = optionValues(parsed, 'c', 'call');
   if (scripts.length) return scripts.map((text) => ({ kind: 'script' as const, text }));
   const packages = [...optionValues(parsed, 'p', 'package'), args[parsed.rest] ?? ''];
-  return packages
+  const remote = packages
     .filter((spec) =>
       /^(https?:|git\+|git:|github:|gitlab:|bitbucket:|file:)|\.(tgz|tar\.gz)$/.test(spec),
     )
     .map((source) => ({ kind: 'remote-code' as const, source }));
+  // The package's program runs with the arguments (`npx rimraf ~`, `npm exec -- rm -rf /`).
+  const command = args.slice(parsed.rest);
+  return remote.length || command.length === 0 ? remote : [{ kind: 'command', words: command }];
 }

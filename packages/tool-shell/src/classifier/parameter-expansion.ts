@@ -1,4 +1,5 @@
 import { decodeAnsiC } from './ansi-c';
+import { evaluateArithmetic } from './arithmetic-value';
 import { globToRegExp, removeMatch } from './glob-patterns';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
@@ -173,10 +174,27 @@ function applyOperation(
     default:
       break;
   }
-  const substring = /^:\s*(-?\d+)\s*(?::\s*(-?\d+))?$/.exec(operation);
+  // `${x:OFFSET}`, `${x:OFFSET:LENGTH}`: both are arithmetic (an empty offset is 0); a variable
+  // in them whose value holds a subscript with a substitution runs it.
+  const substring = /^:(?![-=?+])([^:]*)(?::([\s\S]*))?$/.exec(operation);
   if (substring) {
-    const start = Number(substring[1]);
-    const length = substring[2] === undefined ? undefined : Number(substring[2]);
+    const arithmetic = (text: string) => {
+      for (const name of text.match(/[A-Za-z_]\w*/g) ?? []) {
+        const value = scope.get(name)?.join(' ');
+        if (value && /\[[\s\S]*[$`]/.test(value)) hooks.evaluatedAsCode(`: ${value}`);
+      }
+      if (/[$`]/.test(text)) hooks.evaluatedAsCode(`: ${text}`);
+      return evaluateArithmetic(text, (name) => {
+        const value = scope.get(name)?.join(' ');
+        return value === undefined || value.includes(DYNAMIC) ? undefined : value;
+      });
+    };
+    const offset = arithmetic(substring[1]!);
+    const size = substring[2] === undefined ? undefined : arithmetic(substring[2]);
+    if (offset === undefined || (substring[2] !== undefined && size === undefined))
+      return unknown();
+    const start = Number(offset);
+    const length = size === undefined ? undefined : Number(size);
     return map((value) => {
       const from = start < 0 ? Math.max(0, value.length + start) : start;
       const to =

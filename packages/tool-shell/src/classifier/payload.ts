@@ -1,5 +1,8 @@
-/** How shell code sits in a file other than a script: crontab lines, Makefile recipes. */
-export type ScriptFormat = 'crontab' | 'makefile';
+/**
+ * How shell code sits in a file other than a script: crontab lines, Makefile recipes (and
+ * `target: ; recipe`), justfile recipes, `package.json` scripts.
+ */
+export type ScriptFormat = 'crontab' | 'makefile' | 'justfile' | 'package-json';
 
 /** What a program runs besides itself. */
 export type Payload =
@@ -21,6 +24,8 @@ export type Payload =
       readonly path?: string;
       /** Inline code, when given (`python -c CODE`). */
       readonly code?: string;
+      /** Judged only by the shell escapes of its language (sqlite3's `.shell`, ed's `!`, m4's `syscmd`). */
+      readonly escapesOnly?: boolean;
       /** The arguments the code receives (`sys.argv[1:]`, `process.argv`, `@ARGV`). */
       readonly args?: readonly string[];
     };

@@ -2,7 +2,11 @@ import { awkProgram } from './awk-programs';
 import { interpreterPayloads } from './interpreter-table';
 import { hasOption, optionValues, parseOptions } from './option-parser';
 import { flock, git, hyperfine, packageRunner, ssh, switchUser } from './option-payloads';
+import { packageScripts } from './package-scripts';
 import type { Payload } from './payload';
+import { shellCode } from './rules/script-sources';
+import { codeInModuleOptions } from './runtime-payloads';
+import { sessionPayloads } from './session-payloads';
 import { DYNAMIC } from './shell-word';
 import { commandOptionPayloads } from './tool-command-options';
 import { wrapperPayloads } from './wrapper-payloads';
@@ -63,9 +67,10 @@ export function payloadsOf(
     case 'make':
     case 'gmake': {
       const parsed = parseOptions(args, {
-        shortWithValue: 'fCIjlo',
+        shortWithValue: 'fCIjloE',
         longWithValue: [
           'file',
+          'eval',
           'makefile',
           'directory',
           'include-dir',
@@ -74,11 +79,32 @@ export function payloadsOf(
           'old-file',
         ],
       });
-      return optionValues(parsed, 'f', 'file', 'makefile').map((file) =>
-        file === '-' || file === '/dev/stdin'
-          ? { kind: 'stdin-script' as const, format: 'makefile' as const }
-          : { kind: 'script-file' as const, path: file, format: 'makefile' as const },
-      );
+      const named = optionValues(parsed, 'f', 'file', 'makefile');
+      // Without -f, make reads GNUmakefile, makefile or Makefile in its folder.
+      const files = named.length ? named : ['GNUmakefile', 'makefile', 'Makefile'];
+      return [
+        ...files.map((file) =>
+          file === '-' || file === '/dev/stdin'
+            ? { kind: 'stdin-script' as const, format: 'makefile' as const }
+            : { kind: 'script-file' as const, path: file, format: 'makefile' as const },
+        ),
+        ...optionValues(parsed, 'E', 'eval').map((text) => ({
+          kind: 'script' as const,
+          text: shellCode(text, { shell: true, format: 'makefile' }),
+        })),
+      ];
+    }
+    case 'just': {
+      const parsed = parseOptions(args, {
+        shortWithValue: 'fd',
+        longWithValue: ['justfile', 'working-directory', 'set', 'shell', 'dotenv-path'],
+      });
+      const named = optionValues(parsed, 'f', 'justfile');
+      return (named.length ? named : ['justfile', 'Justfile', '.justfile']).map((path) => ({
+        kind: 'script-file' as const,
+        path,
+        format: 'justfile' as const,
+      }));
     }
     case 'at':
     case 'batch': {
@@ -118,6 +144,10 @@ export function payloadsOf(
         text,
       }));
     }
+    case 'pytest':
+    case 'py.test':
+      // pytest imports every conftest.py on its way (the one in the folder at least).
+      return [{ kind: 'code', language: 'Python', source: 'file', path: 'conftest.py' }];
     case 'awk':
     case 'gawk':
     case 'mawk':
@@ -144,8 +174,14 @@ export function payloadsOf(
     case 'yarn':
       return args[0] === 'exec' || args[0] === 'dlx' || args[0] === 'x'
         ? packageRunner(args.slice(1))
-        : [];
+        : packageScripts(args);
     default:
-      return [...commandOptionPayloads(program, args), ...interpreterPayloads(program, args)];
+      return (
+        sessionPayloads(program, args) ?? [
+          ...commandOptionPayloads(program, args),
+          ...codeInModuleOptions(program, args),
+          ...interpreterPayloads(program, args),
+        ]
+      );
   }
 }

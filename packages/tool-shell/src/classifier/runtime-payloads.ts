@@ -69,3 +69,49 @@ export function jsRuntime(program: string, args: readonly string[]): Payload[] {
     ? []
     : [{ kind: 'code', language, source: 'file', path: script }];
 }
+
+/**
+ * `python -m timeit STMT... [-s SETUP]` runs its operands and setup as Python code (as inline
+ * code); `node --import data:...` / `--require data:...` runs the URL's JavaScript.
+ */
+export function codeInModuleOptions(program: string, args: readonly string[]): Payload[] {
+  if (/^(python|pypy)[0-9.]*$/.test(program)) {
+    const at = args.findIndex(
+      (arg, index) => (arg === '-m' && args[index + 1] === 'timeit') || arg === '-mtimeit',
+    );
+    if (at === -1) return [];
+    const rest = args.slice(at + (args[at] === '-m' ? 2 : 1));
+    const code: string[] = [];
+    for (let index = 0; index < rest.length; index++) {
+      const arg = rest[index]!;
+      if (arg === '-s' || arg === '--setup') code.push(rest[++index] ?? '');
+      else if (/^--setup=/.test(arg)) code.push(arg.slice(8));
+      else if (/^-[nru]$/.test(arg)) index++;
+      else if (!arg.startsWith('-')) code.push(arg);
+    }
+    return code.length
+      ? [{ kind: 'code', language: 'Python', source: 'inline', code: code.join('\n') }]
+      : [];
+  }
+  if (!/^(node|nodejs|tsx|bun|deno)$/.test(program)) return [];
+  const urls: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    const value = /^(--import|--require|-r|--loader|--experimental-loader)$/.test(arg)
+      ? args[++index]
+      : /^--(import|require|loader|experimental-loader)=/.exec(arg)
+        ? arg.replace(/^[^=]*=/, '')
+        : undefined;
+    if (value?.startsWith('data:')) urls.push(value);
+  }
+  return urls.map((url) => {
+    const body = url.replace(/^data:[^,]*,/, '');
+    let code = body;
+    try {
+      code = /;base64,/.test(url)
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : decodeURIComponent(body);
+    } catch {}
+    return { kind: 'code' as const, language: 'JavaScript', source: 'inline' as const, code };
+  });
+}

@@ -15,7 +15,14 @@ export function applyEffects(
   commandScope: ShellScope,
 ): void {
   recordWrites(command, scope);
-  const [name, ...args] = command.words;
+  // `builtin cd`, `command cd` and `eval cd DIR` change the folder as `cd` does.
+  let words = command.words;
+  while (/^(builtin|command)$/.test(words[0] ?? '') && !words[1]?.startsWith('-'))
+    words = words.slice(1);
+  if (words[0] === 'eval' && words.length > 1) words = words.slice(1).join(' ').trim().split(/\s+/);
+  const [name, ...args] = words;
+  // `$_` is the last argument of the previous command.
+  if (command.words.length) scope.set('_', [command.words.at(-1)!]);
   switch (name) {
     case 'cd':
     case 'pushd':
@@ -44,7 +51,7 @@ export function applyEffects(
       return;
     }
     case 'read':
-      readInto(args, inputText(command, scope), scope);
+      readInto(args, inputText(command, scope), scope, commandScope.get('IFS')?.[0] ?? ' \t\n');
       return;
     case 'mapfile':
     case 'readarray': {
@@ -68,7 +75,12 @@ export function applyEffects(
   }
 }
 
-function readInto(args: readonly string[], input: string | undefined, scope: ShellScope): void {
+function readInto(
+  args: readonly string[],
+  input: string | undefined,
+  scope: ShellScope,
+  separators = ' \t\n',
+): void {
   const names: string[] = [];
   let arrayName: string | undefined;
   for (let index = 0; index < args.length; index++) {
@@ -78,10 +90,14 @@ function readInto(args: readonly string[], input: string | undefined, scope: She
     else if (!arg.startsWith('-')) names.push(arg);
   }
   const line = input !== undefined ? input.split('\n')[0]! : undefined;
-  const fields = line
-    ?.trim()
-    .split(/[ \t]+/)
-    .filter(Boolean);
+  // Fields are split at the characters of IFS (`IFS=: read a b` splits at colons).
+  const pattern = new RegExp(`[${separators.replace(/[\]\\^-]/g, '\\$&')}]+`);
+  const fields = separators.trim()
+    ? line?.split(pattern)
+    : line
+        ?.trim()
+        .split(/[ \t]+/)
+        .filter(Boolean);
   if (arrayName) scope.set(arrayName, fields);
   const targets = names.length || arrayName ? names : ['REPLY'];
   targets.forEach((name, position) => {

@@ -2,8 +2,9 @@ import type { Node } from 'web-tree-sitter';
 import { CommandBuilder } from './command-builder';
 import { walkBranch, walkForLoop } from './control-flow';
 import { salvageCommand } from './error-recovery';
-import { isForkBomb } from './fork-bomb';
+import { isForkBomb, isSpawnLoop } from './fork-bomb';
 import type { ShellScope } from './shell-scope';
+import { DYNAMIC } from './shell-word';
 import type { SimpleCommand, StandardInput } from './simple-command';
 import { expandWord, isWordNode, wordValue } from './word-evaluator';
 
@@ -97,7 +98,11 @@ export class ScriptWalker {
         return undefined;
       case 'unset_command':
         for (const child of this.named(node)) {
-          for (const name of this.fields(child, scope)) scope.set(name.replace(/\[.*$/, ''), ['']);
+          for (const name of this.fields(child, scope)) {
+            scope.set(name.replace(/\[.*$/, ''), ['']);
+            // `unset 'a[$(cmd)]'`: bash evaluates the subscript, running the substitution.
+            if (/\[[\s\S]*[$`]/.test(name.replaceAll(DYNAMIC, ''))) this.nested(`: ${name}`, scope);
+          }
         }
         return undefined;
       case 'function_definition':
@@ -106,10 +111,14 @@ export class ScriptWalker {
         this.visitChildren(node, scope, undefined);
         this.builder.evaluatedStrings(node, scope);
         return undefined;
-      case 'if_statement':
-      case 'while_statement':
-      case 'case_statement':
       case 'c_style_for_statement':
+      case 'while_statement':
+        // `for ((i=y; ...))`: its three expressions are arithmetic.
+        if (node.type === 'c_style_for_statement') this.builder.arithmetic(node, scope);
+        if (isSpawnLoop(node)) this.result.forkBombs.push('an endless loop');
+        return walkBranch(this, node, scope, input);
+      case 'if_statement':
+      case 'case_statement':
         return walkBranch(this, node, scope, input);
       case 'for_statement':
         return walkForLoop(this, node, scope, input);

@@ -4,6 +4,8 @@ import type { Node } from 'web-tree-sitter';
 export interface WrittenFile {
   /** Its content when known without running anything. */
   readonly text?: string;
+  /** Text appended (`>>`) to a file whose earlier content is not known. */
+  readonly appended?: string;
   /** Downloaded from the network (`curl -o`, `wget -O`, `git clone`). */
   readonly downloaded: boolean;
   /** For a symbolic link made by the command, the absolute path it points to. */

@@ -87,6 +87,18 @@ function simulate(words: readonly string[], input: string | undefined): string |
       )
         return undefined;
       return Buffer.from(input.trim(), 'base64').toString('utf8');
+    case 'basenc': {
+      // `basenc --base64|--base64url|--base32|--base16 -d`.
+      if (input === undefined || !args.some((arg) => arg === '-d' || arg === '--decode'))
+        return undefined;
+      const encoding = args.find((arg) => /^--base(64|64url|16)$/.test(arg));
+      if (encoding === '--base16') return Buffer.from(input.trim(), 'hex').toString('utf8');
+      return encoding
+        ? Buffer.from(input.trim(), encoding === '--base64' ? 'base64' : 'base64url').toString(
+            'utf8',
+          )
+        : undefined;
+    }
     case 'base32':
       if (input === undefined || !args.some((arg) => arg === '-d' || arg === '--decode'))
         return undefined;

@@ -1,7 +1,11 @@
+import { resolve } from 'node:path';
 import type { Node } from 'web-tree-sitter';
+import { quoteForShell } from './rules/deletion-rules';
 import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
+import { DYNAMIC, isStatic } from './shell-word';
 import { staticPipelineOutput } from './static-output';
+import { normalizePath } from './target-paths';
 
 /**
  * The text a here-document feeds: as written when its delimiter is quoted, otherwise with its
@@ -86,6 +90,21 @@ export function substitutionOutput(
   const last = inner.at(-1);
   if (last?.words[0] === 'pwd' && last.cwd !== undefined && last.words.length <= 2)
     return `${last.cwd}\n`;
+  // `realpath PATH`, `readlink -f|-e|-m PATH`: the path made absolute (without touching the disk).
+  const [tool, ...toolArgs] = last?.words ?? [];
+  const operand = toolArgs.filter((arg) => !arg.startsWith('-'));
+  if (
+    last &&
+    inner.length === 1 &&
+    (tool === 'realpath' ||
+      (tool === 'readlink' && toolArgs.some((arg) => /^-[a-z]*[fem]/.test(arg)))) &&
+    operand.length === 1 &&
+    isStatic(operand[0]!) &&
+    (operand[0]!.startsWith('/') || last.cwd !== undefined)
+  )
+    return `${normalizePath(operand[0]!, last.cwd)}\n`;
+  if (children.length === 1 && children[0]!.type === 'file_redirect' && /^\$\(\s*</.test(node.text))
+    return fileContents(walker, children[0]!, scope);
   if (children.length !== 1) return undefined;
   return staticPipelineOutput(
     inner.map((command) => ({
@@ -93,6 +112,19 @@ export function substitutionOutput(
       input: command.stdin?.producer ? undefined : command.stdin?.text,
     })),
   );
+}
+
+/**
+ * `$(<FILE)` reads FILE, as `cat FILE` would (judged as that read: secrets outside the
+ * workspace warn); its text is the output when the same command wrote it earlier.
+ */
+function fileContents(walker: ScriptWalker, redirect: Node, scope: ShellScope): string | undefined {
+  const destination = redirect.childForFieldName('destination') ?? redirect.lastNamedChild;
+  const target = destination ? walker.value(destination, scope) : DYNAMIC;
+  walker.nested(`cat -- ${quoteForShell(target)}`, scope);
+  if (!isStatic(target) || (!target.startsWith('/') && scope.cwd === undefined)) return undefined;
+  const text = scope.files.get(resolve(scope.cwd ?? '/', target))?.text;
+  return text !== undefined && isStatic(text) ? text : undefined;
 }
 
 /** The lines after the here-document operator, up to its delimiter line (tabs stripped for `<<-`). */

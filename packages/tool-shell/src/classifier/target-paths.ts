@@ -39,7 +39,65 @@ const systemFolders = new Set([
   '/usr/sbin',
   '/usr/share',
   '/var/lib',
+  '/usr/lib64',
+  '/usr/lib32',
+  '/usr/libexec',
+  '/usr/include',
+  '/usr/local/bin',
+  '/usr/local/lib',
+  '/var/lib/dpkg',
+  '/var/lib/rpm',
+  '/var/lib/apt',
+  '/var/lib/pacman',
+  '/var/lib/docker',
+  '/var/lib/containerd',
+  '/var/lib/mysql',
+  '/var/lib/postgresql',
+  '/var/log',
+  '/var/cache',
+  '/var/spool',
+  '/var/mail',
+  '/var/www',
+  '/var/db',
+  '/boot/efi',
+  '/boot/grub',
+  '/efi',
+  '/etc/ssl',
+  '/etc/ssh',
+  '/etc/systemd',
+  '/etc/apt',
+  '/etc/pam.d',
+  '/etc/sudoers.d',
+  '/nix',
+  '/nix/store',
+  '/nix/var',
+  '/gnu',
+  '/gnu/store',
+  '/mnt',
+  '/media',
+  '/cygdrive',
+  '/mnt/wsl',
+  '/System/Library',
+  '/Library/Application Support',
+  '/Volumes',
 ]);
+
+/**
+ * Folders whose loss breaks the machine below the fixed list: library folders of every
+ * architecture (`/usr/lib/x86_64-linux-gnu`, `/lib/aarch64-linux-gnu`), Windows drives as
+ * mounted by WSL, MSYS and Cygwin (`/mnt/c`, `/c`, `/cygdrive/c`) and their system folders,
+ * package manager state (`/var/lib/<manager>`), and Nix or Guix profiles.
+ */
+const criticalShapes = [
+  /^\/(usr\/)?lib(32|64|x32)?\/[\w-]+-linux-gnu\w*$/,
+  /^\/(mnt|cygdrive)\/[a-z]$/,
+  /^\/[a-z]$/,
+  /^\/(mnt\/|cygdrive\/)?[a-z]\/(Windows|Users|Program Files( \(x86\))?|ProgramData)$/i,
+  /^\/(mnt\/|cygdrive\/)?[a-z]\/Users\/[^/]+$/i,
+  /^\/nix\/var\/nix(\/[^/]+)?$/,
+  /^\/(usr\/)?(s?bin|lib|lib64|share|include|libexec)$/,
+  /^\/usr\/share\/(zoneinfo|ca-certificates|dbus-1|polkit-1)$/,
+];
 
 /** Devices that reading from or writing to is harmless. */
 const harmlessDevices =
@@ -47,7 +105,11 @@ const harmlessDevices =
 
 /** Block devices: writing to one destroys a disk. */
 export const blockDevicePattern =
-  /^\/dev\/(sd[a-z]+\d*|hd[a-z]+\d*|vd[a-z]+\d*|xvd[a-z]+\d*|nvme\d+n\d+(p\d+)?|mmcblk\d+(p\d+)?|disk\d+(s\d+)?|rdisk\d+(s\d+)?|mapper\/.+|dm-\d+|md\d+|loop\d+|sr\d+|disk\/by-[a-z-]+\/.+)$/;
+  /^\/dev\/(sd[a-z]+\d*|hd[a-z]+\d*|vd[a-z]+\d*|xvd[a-z]+\d*|nvme\d+(n\d+(p\d+)?)?|mmcblk\d+(p\d+|boot\d+|rpmb)?|disk\d+(s\d+)?|rdisk\d+(s\d+)?|mapper\/.+|dm-\d+|md\d+(p\d+)?|md\/.+|loop\d+(p\d+)?|sr\d+|disk\/by-[a-z-]+\/.+|root|block\/.+|nbd\d+(p\d+)?|mtd(block)?\d+\w*|zram\d+|(k)?mem|port|sg\d+|rbd\d+(p\d+)?|rbd\/.+|pmem\d+(\.\d+)?(s)?|ubi(block)?\d+(_\d+)?|bcache\d+|drbd\d+|zd\d+|zvol\/.+|ram\d+|fd\d+|st\d+|nst\d+|xd[a-z]+\d*|ada\d+(p\d+|s\d+)?|da\d+(p\d+|s\d+)?|wd\d+[a-p]?|rwd\d+[a-p]?|sd\d+[a-p]|rsd\d+[a-p]|[A-Za-z][\w.-]*\/[A-Za-z][\w.+-]*)$/;
+
+/** Folders under `/dev` whose entries are not volumes (a `VG/LV` pair otherwise names an LVM volume). */
+const deviceFolders =
+  /^\/dev\/(fd|pts|shm|mqueue|hugepages|net|snd|input|dri|char|cpu|bus|usb|v4l|serial|vfio|hidraw|cuse|dma_heap|tty\w*|console|log|stdin|stdout|stderr|null|zero|full|u?random|ptmx|core|xconsole|vhost-\w+)(\/|$)/;
 
 /**
  * A path as the kernel resolves it, without touching the disk: `.`, `..` and repeated slashes
@@ -72,7 +134,8 @@ export function normalizePath(path: string, cwd: string | undefined): string {
 /** Whether a path names a block device (a disk or partition), in any spelling. */
 export function isBlockDevice(path: string, cwd: string | undefined): boolean {
   if (!path.startsWith('/') && cwd === undefined) return false;
-  return blockDevicePattern.test(normalizePath(path, cwd));
+  const normalized = normalizePath(path, cwd);
+  return blockDevicePattern.test(normalized) && !deviceFolders.test(normalized);
 }
 
 /** Places paths are judged against. */
@@ -168,7 +231,8 @@ function isCritical(path: string, context: PathContext): boolean {
     /^\/Users\/[^/]+$/.test(trimmed) ||
     trimmed === context.homeDir ||
     trimmed === homedir() ||
-    systemFolders.has(trimmed)
+    systemFolders.has(trimmed) ||
+    criticalShapes.some((shape) => shape.test(trimmed))
   );
 }
 

@@ -1,3 +1,4 @@
+import { inlineShellCommands } from './inline-shell-calls';
 import type { Payload } from './payload';
 
 /** Options of ordinary tools whose value is a shell command the tool runs. */
@@ -19,8 +20,18 @@ const commandOptions: Record<string, { short?: string; long: string[]; prefix?: 
   man: { short: 'PH', long: ['pager', 'html'] },
   gdb: { long: ['ex', 'eval-command', 'iex', 'init-eval-command'] },
   scp: { short: 'S', long: [] },
+  sort: { long: ['compress-program'] },
+  apt: { long: [] },
+  'apt-get': { long: [] },
+  aptitude: { long: [] },
+  split: { long: ['filter'] },
+  dpkg: { long: ['pre-invoke', 'post-invoke'] },
+  rpm: { long: ['pipe'] },
+  'git-send-email': { long: ['sendmail-cmd', 'smtp-server'] },
   sftp: { short: 'S', long: [] },
-  git: { long: ['upload-pack', 'receive-pack', 'exec'] },
+  git: {
+    long: ['upload-pack', 'receive-pack', 'exec', 'open-files-in-pager', 'sendmail-cmd'],
+  },
   ssh: { long: [] },
   mutt: { long: [] },
 };
@@ -37,7 +48,24 @@ export function commandOptionPayloads(program: string, args: readonly string[]):
     for (let index = 0; index < args.length; index++) {
       const arg = args[index]!;
       const long = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
-      if (long && spec.long.includes(long[1]!)) scripts.push(long[2] ?? args[++index] ?? '');
+      // GNU tools take any unambiguous prefix of a long option (`--compress-prog=`).
+      const longName =
+        long &&
+        spec.long.find(
+          (name) => name === long[1] || (long[1]!.length >= 4 && name.startsWith(long[1]!)),
+        );
+      if (long && longName) scripts.push(long[2] ?? args[++index] ?? '');
+      else if (
+        program === 'git' &&
+        ((arg === '-u' && args.includes('clone')) || (/^-O/.test(arg) && args.includes('grep')))
+      )
+        scripts.push(arg.length > 2 ? arg.slice(2) : (args[++index] ?? ''));
+      else if (
+        /^(apt|apt-get|aptitude|apt-cache)$/.test(program) &&
+        /^(-o|--option)$/.test(arg) &&
+        /(Pre|Post)-Invoke|Pre-Install-Pkgs/i.test(args[index + 1] ?? '')
+      )
+        scripts.push((args[++index] ?? '').replace(/^[^=]*=/, ''));
       else if (program === 'gdb' && /^-(ex|iex)$/.test(arg)) scripts.push(args[++index] ?? '');
       else if (program === 'zip' && arg === '-TT') scripts.push(args[++index] ?? '');
       else if (
@@ -52,8 +80,15 @@ export function commandOptionPayloads(program: string, args: readonly string[]):
   if (/^(vim?|nvim|ex|view|vimdiff|gvim|less|more|most)$/.test(program)) {
     for (let index = 0; index < args.length; index++) {
       const arg = args[index]!;
-      if (arg === '-c' || arg === '--cmd') scripts.push(...editorShell(args[++index] ?? ''));
-      else if (arg.startsWith('+')) scripts.push(...editorShell(arg.slice(1)));
+      const value =
+        arg === '-c' || arg === '--cmd'
+          ? (args[++index] ?? '')
+          : arg.startsWith('+')
+            ? arg.slice(1)
+            : undefined;
+      // `:!cmd`, and Vim script handing a command to a shell (`call system("...")`).
+      if (value !== undefined)
+        scripts.push(...editorShell(value), ...inlineShellCommands(value, 'Vim script'));
     }
   }
   const inputRuns: Payload[] = program === 'sed' || program === 'gsed' ? sedInputRuns(args) : [];

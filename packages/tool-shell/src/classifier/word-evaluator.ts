@@ -118,7 +118,12 @@ function piece(node: Node, context: WordContext, quoted: boolean, first: boolean
       return protectAll(context.processSubstitution(node));
     case 'arithmetic_expansion':
       context.arithmetic(node);
-      return arithmeticValue(node.text) ?? DYNAMIC;
+      return (
+        arithmeticValue(node.text, (name) => {
+          const value = context.scope.get(name)?.join(' ');
+          return value === undefined || value.includes(DYNAMIC) ? undefined : value;
+        }) ?? DYNAMIC
+      );
     case 'brace_expression':
       return node.text;
     default:

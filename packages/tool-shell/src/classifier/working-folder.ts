@@ -2,6 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC, isStatic } from './shell-word';
+import { normalizePath } from './target-paths';
 
 /**
  * `cd`/`pushd` with `-P`, `-L`, `--`, `-`, `CDPATH` and unknown parts that `..` takes back: the
@@ -28,6 +29,8 @@ export function changeDirectory(
   else if (isAbsolute(target)) next = resolve(target);
   else next = fromCdPath(target, scope.cwd, commandScope.get('CDPATH')?.[0]);
   if (next !== undefined && physical) next = realFolder(next);
+  // The kernel's views of the root folder (`/proc/self/root`) are the root folder.
+  if (next !== undefined) next = normalizePath(next, undefined);
   scope.oldCwd = previous;
   scope.cwd = next;
 }

@@ -4,7 +4,7 @@ import { downloadedPackages } from './package-installs';
 import type { ShellScope } from './shell-scope';
 import { isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
-import { outputOf } from './static-output';
+import { outputOf, staticPipelineOutput } from './static-output';
 
 const downloaders = new Set(['curl', 'wget']);
 
@@ -19,14 +19,17 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
       : undefined;
   const program = basename(command.words[0] ?? '');
   const downloaded = downloaders.has(program);
-  const output = outputOf(command);
+  const output = command.stdin?.producer ? pipelineOutput(command) : outputOf(command);
   for (const redirect of command.redirects) {
     if (!/>/.test(redirect.operator) || redirect.target.startsWith('/dev/')) continue;
     const path = where(redirect.target);
     if (!path) continue;
-    const before = redirect.operator.endsWith('>>') ? scope.files.get(path)?.text : '';
+    const appending = redirect.operator.endsWith('>>');
+    const before = appending ? scope.files.get(path)?.text : '';
     const text = output === undefined || before === undefined ? undefined : before + output;
-    scope.files.set(path, { text, downloaded });
+    // Appended to a file that existed before: what was added is known, not the whole file.
+    const appended = appending && text === undefined ? output : undefined;
+    scope.files.set(path, { text, downloaded, ...(appended !== undefined ? { appended } : {}) });
   }
   const args = command.words.slice(1);
   if (program === 'tee') {
@@ -66,10 +69,50 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
     const path = folder ? where(folder) : undefined;
     if (path) scope.files.set(path, { downloaded: true });
   }
-  if ((program === 'cp' || program === 'mv') && args.length >= 2) {
+  // Programs that copy their standard input into a file: `dd of=F`, `cp|install /dev/stdin F`,
+  // `sponge F`.
+  const fromInput = (
+    program === 'dd' && !args.some((arg) => /^if=(?!\/dev\/stdin$|-$)/.test(arg))
+      ? args.filter((arg) => arg.startsWith('of=')).map((arg) => arg.slice(3))
+      : []
+  ).concat(
+    /^(cp|install|mv)$/.test(program) &&
+      args.some((arg) => arg === '/dev/stdin' || arg === '/dev/fd/0' || arg === '-') &&
+      args.length >= 2
+      ? [args.at(-1)!]
+      : program === 'sponge'
+        ? args.filter((arg) => !arg.startsWith('-'))
+        : [],
+  );
+  for (const file of fromInput) {
+    const path = where(file);
+    if (path)
+      scope.files.set(path, {
+        text: command.stdin?.text,
+        downloaded: downloaders.has(basename(command.stdin?.producer?.words[0] ?? '')),
+      });
+  }
+  if ((program === 'cp' || program === 'mv') && args.length >= 2 && fromInput.length === 0) {
     const source = where(args.at(-2)!);
     const target = where(args.at(-1)!);
     const known = source ? scope.files.get(source) : undefined;
     if (known && target) scope.files.set(target, known);
   }
+}
+
+/** The output of a command at the end of a pipeline (`echo ... | base64 -d > f`), when known. */
+function pipelineOutput(command: SimpleCommand): string | undefined {
+  const chain: SimpleCommand[] = [];
+  for (
+    let current: SimpleCommand | undefined = command;
+    current && chain.length < 8;
+    current = current.stdin?.producer
+  )
+    chain.unshift(current);
+  return staticPipelineOutput(
+    chain.map((item) => ({
+      words: item.words,
+      input: item.stdin?.producer ? undefined : item.stdin?.text,
+    })),
+  );
 }

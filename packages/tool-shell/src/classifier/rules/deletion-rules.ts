@@ -89,7 +89,11 @@ const findFilters = new Set([
   '-wholename',
 ]);
 
-/** `find PATH -delete`, and the command `-exec`/`-execdir`/`-ok` runs (judged with `{}` unknown). */
+/** Programs that delete (or trash) the files they are given, one at a time. */
+export const fileDeleters =
+  /^(rm|unlink|shred|srm|wipe|trash|trash-put|trash-rm|gtrash|rmtrash|rimraf|del|del-cli|rmdir)$/;
+
+/** `find PATH -delete` (or `-exec rm {}`: a deleter run on every file found), and the command `-exec`/`-execdir`/`-ok` runs (judged with `{}` unknown). */
 export const findRule: Rule = ({ program, args, command }, context) => {
   if (program !== 'find') return [];
   let start = 0;
@@ -103,10 +107,17 @@ export const findRule: Rule = ({ program, args, command }, context) => {
   const roots = (
     firstExpression === -1 ? args.slice(start) : args.slice(start, firstExpression)
   ).filter(Boolean);
-  const searchRoots = roots.length ? roots : ['.'];
+  const searchRoots = (roots.length ? roots : ['.']).map((root) =>
+    throughLinks(root, command.cwd, command.files),
+  );
   const expression = firstExpression === -1 ? [] : args.slice(firstExpression);
   const findings: Finding[] = [];
-  const deleteAt = expression.indexOf('-delete');
+  const execDelete = expression.findIndex(
+    (arg, index) =>
+      /^-(exec|execdir|ok|okdir)$/.test(arg) &&
+      fileDeleters.test((expression[index + 1] ?? '').replace(/^.*\//, '')),
+  );
+  const deleteAt = expression.includes('-delete') ? expression.indexOf('-delete') : execDelete;
   if (deleteAt !== -1) {
     const alternatives = expression.some((arg) => arg === '-o' || arg === '-or' || arg === ',');
     const filtered =

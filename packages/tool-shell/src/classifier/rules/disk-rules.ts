@@ -24,7 +24,12 @@ export const diskFormatRule: Rule = ({ program, args, command, name }, context) 
   let destructive = formatters.test(program);
   const targets = args.filter((arg) => !arg.startsWith('-') && !/^[A-Za-z0-9_-]+=/.test(arg));
   if (program === 'nvme')
-    destructive = /^(format|sanitize|delete-ns|detach-ns)$/.test(targets[0] ?? '');
+    destructive = /^(format|sanitize|delete-ns|detach-ns|write-zeroes|write-uncor|dsm|zns)$/.test(
+      targets[0] ?? '',
+    );
+  // nwipe wipes every disk it finds with --autonuke, whatever is named.
+  if (/^(nwipe|dwipe)$/.test(program) && (args.includes('--autonuke') || targets.length))
+    return [block('disk-format', `${program} wipes disks.`)];
   if (program === 'cryptsetup')
     destructive = /^(luksFormat|erase|luksErase|reencrypt|luksKillSlot|luksRemoveKey)$/.test(
       targets[0] ?? '',
@@ -129,6 +134,12 @@ export const blockDeviceWriteRule: Rule = ({ program, args, command }) => {
     for (const target of written)
       if (isBlockDevice(target, cwd)) devices.add(normalizePath(target, cwd));
   }
+  // socat and similar relays open files through address specs (`OPEN:/dev/sda`, `GOPEN:…,wronly`).
+  if (/^(socat|socat1|socat2)$/.test(program))
+    for (const arg of args) {
+      const address = /^(?:OPEN|GOPEN|CREATE|CREAT|FILE)[:,]([^,]+)/i.exec(arg);
+      if (address && isBlockDevice(address[1]!, cwd)) devices.add(normalizePath(address[1]!, cwd));
+    }
   for (const redirect of command.redirects) {
     if (/>/.test(redirect.operator) && isBlockDevice(redirect.target, cwd))
       devices.add(normalizePath(redirect.target, cwd));

@@ -102,7 +102,9 @@ export function forkBombFindings(names: readonly string[]): Finding[] {
   return names.map((name) =>
     block(
       'fork-bomb',
-      `The function ${name} calls itself in a pipeline or in the background: a fork bomb.`,
+      name === 'an endless loop'
+        ? 'An endless loop starts commands in the background: processes pile up like a fork bomb.'
+        : `The function ${name} calls itself in a pipeline or in the background: a fork bomb.`,
     ),
   );
 }

@@ -1,4 +1,6 @@
 import { containerInputRule } from './code-sources';
+import { containerPayloadRule } from './container-payload-rules';
+import { criticalFileRule } from './critical-file-rules';
 import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from './deletion-rules';
 import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
 import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execution-rules';
@@ -14,9 +16,11 @@ import {
   setIdInstallRule,
 } from './privilege-rules';
 import { killListedRule, killRule } from './process-rules';
+import { commandVariableRule, declaredVariableRule, loadedCodeRule } from './program-option-rules';
 import type { Rule } from './rule';
 import { sensitiveResourceRules } from './sensitive-resource-rules';
 import { storageRule } from './storage-rules';
+import { listedDeleteRule, treeDeleteRule } from './tree-deletion-rules';
 
 /** Every rule, in the order their findings are listed. Rule files of other families add theirs here. */
 export const rules: readonly Rule[] = [
@@ -24,6 +28,9 @@ export const rules: readonly Rule[] = [
   findRule,
   rsyncDeleteRule,
   removeItemRule,
+  treeDeleteRule,
+  criticalFileRule,
+  listedDeleteRule,
   moveAwayRule,
   diskFormatRule,
   blockDeviceWriteRule,
@@ -33,6 +40,7 @@ export const rules: readonly Rule[] = [
   killListedRule,
   codePayloadRule,
   containerInputRule,
+  containerPayloadRule,
   packageInstallRule,
   awkRule,
   privilegeRule,
@@ -46,4 +54,7 @@ export const rules: readonly Rule[] = [
   permissionRule,
   linkRule,
   ...sensitiveResourceRules,
+  loadedCodeRule,
+  declaredVariableRule,
+  commandVariableRule,
 ];

@@ -14,7 +14,20 @@ const systemctlVerbs =
 export const powerRule: Rule = ({ program, args, command }) => {
   const words = operands(args);
   const stops =
-    /^(shutdown|reboot|halt|poweroff|kexec|systemctl-poweroff)$/.test(program) ||
+    /^(shutdown|reboot|halt|poweroff|kexec|systemctl-poweroff|openrc-shutdown|s6-(poweroff|reboot|halt)|s6-linux-init-(shutdown|hpr)|pm-(suspend|hibernate|suspend-hybrid|powersave)|zzz|ZZZ|uadmin|fastboot|fasthalt|lxqt-leave|lxsession-logout|sleep\.sh)$/.test(
+      program,
+    ) ||
+    (/^(gnome-session-quit|mate-session-save|cinnamon-session-quit|xfce4-session-logout)$/.test(
+      program,
+    ) &&
+      args.some((arg) =>
+        /^--(power-?off|reboot|halt|logout|suspend|hibernate|hybrid-sleep|shutdown-dialog|logout-dialog)$/.test(
+          arg,
+        ),
+      )) ||
+    (/^(qdbus|qdbus6|qdbus-qt5)$/.test(program) &&
+      args.some((arg) => /ksmserver/i.test(arg)) &&
+      args.some((arg) => /^(logout|logoutAndShutdown|logoutAndReboot|halt|reboot)$/.test(arg))) ||
     (/^(init|telinit)$/.test(program) && /^[016sS]$/.test(words[0] ?? '')) ||
     (program === 'systemctl' &&
       (words.some((word) => systemctlVerbs.test(word)) ||
@@ -31,7 +44,9 @@ export const powerRule: Rule = ({ program, args, command }) => {
           /^(-m|--mode)$/.test(args[index - 1] ?? ''),
       )) ||
     (/^(busctl|dbus-send|gdbus|qdbus)$/.test(program) &&
-      args.some((arg) => /(^|\.)(PowerOff|Reboot|Halt|KExec)$/.test(arg)));
+      args.some((arg) =>
+        /(^|\.)(PowerOff|Reboot|Halt|KExec|Suspend|Hibernate|Logout|Shutdown)$/.test(arg),
+      ));
   const sysrq = [
     ...command.redirects
       .filter((redirect) => />/.test(redirect.operator))

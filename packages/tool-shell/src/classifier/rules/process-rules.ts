@@ -26,6 +26,14 @@ export const killRule: Rule = ({ program, args }) => {
     return [killsEverything(`kill ${args.join(' ')} signals ${what}.`)];
   }
   if (program === 'pkill' || program === 'killall') return byName(program, args);
+  // procps `skill`/`snice`: `-u USER` (or `-t`, `-p`) selects every process of that user.
+  if (
+    program === 'skill' &&
+    args.some((arg) => /^-[utp]$/.test(arg) || /^--(user|tty|pid)/.test(arg))
+  )
+    return [
+      killsEverything(`skill ${args.join(' ')} signals every process of a user or terminal.`),
+    ];
   if (program === 'fuser' && args.some((arg) => /^-[a-zA-Z]*k/.test(arg) || arg === '--kill')) {
     const targets = args.filter((arg) => !arg.startsWith('-'));
     if (targets.some((target) => /^\/((proc|sys|dev|usr|etc|var|home|root)\/?)?$/.test(target)))
@@ -53,6 +61,10 @@ function byName(program: string, args: readonly string[]): Finding[] {
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (arg === '-r' || arg === '--regexp') regex = true;
+    else if (/^-[a-zA-Z]*v$|^--inverse$/.test(arg) && program === 'pkill')
+      return [
+        killsEverything(`${program} ${args.join(' ')} signals every process but the ones named.`),
+      ];
     else if (/^-(u|U|-user|-uid|-euid)$/.test(arg) || /^--(user|uid|euid)=/.test(arg)) {
       everyUser = true;
       if (!arg.includes('=')) index++;
@@ -83,7 +95,9 @@ export const killListedRule: Rule = ({ program, args, command }) => {
   if (program !== 'kill' && program !== 'xargs') return [];
   if (program === 'xargs' && !args.some((arg) => /(^|\/)kill$/.test(arg))) return [];
   const sources = [command.text, ...producers(command)].join('\n');
-  return /\bps\b[^|;&]*(\s-[a-zA-Z]*[eA]|\sa?u?x\b)|\bpgrep\s+(-\S+\s+)*['"]?(\.|\.\*|\^)['"]?(\s|$)/.test(
+  // Lists of every pid: `ps -e`/`ps aux`, `pgrep .`, `pgrep -v X` (all but X), `ls /proc`;
+  // and pid 1 by name (`pgrep -x systemd`).
+  return /\bps\b[^|;&]*(\s-[a-zA-Z]*[eA]|\sa?u?x\b)|\bpgrep\s+(-\S+\s+)*['"]?(\.|\.\*|\^|\$)['"]?(\s|$|\))|\bpgrep\s+(-\S+\s+)*-[a-zA-Z]*v|\bpgrep\s+(-\S+\s+)*['"]?\^?(systemd|init)\$?['"]?(\s|$|\))|\bls\s+(-\S+\s+)*\/proc\/?(\s|$|\||\))/.test(
     sources,
   )
     ? [killsEverything('kill is given every process id that ps or pgrep lists.')]

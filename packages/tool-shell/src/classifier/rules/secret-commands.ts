@@ -5,7 +5,15 @@ import { type Rule, warn } from './rule';
 const secretPrinters: readonly [RegExp, (args: readonly string[]) => boolean, string][] = [
   [
     /^gpg2?$/,
-    (args) => args.some((arg) => /^--export-secret-(sub)?keys/.test(arg)),
+    // gpg takes any unambiguous prefix of a long option (`--export-secret-k`).
+    (args) =>
+      args.some(
+        (arg) =>
+          arg.length >= 11 &&
+          ['--export-secret-keys', '--export-secret-subkeys', '--export-secret-ssh-key'].some(
+            (option) => option.startsWith(arg.replace(/=.*$/, '')),
+          ),
+      ),
     'private keys',
   ],
   [
@@ -21,7 +29,26 @@ const secretPrinters: readonly [RegExp, (args: readonly string[]) => boolean, st
       (args[1] === 'token' || args.includes('--show-token') || args.includes('-t')),
     'the GitHub token',
   ],
-  [/^glab$/, (args) => args[0] === 'auth' && args.includes('--show-token'), 'the GitLab token'],
+  [
+    /^glab$/,
+    (args) => args[0] === 'auth' && (args.includes('--show-token') || args.includes('-t')),
+    'the GitLab token',
+  ],
+  [
+    /^docker-credential-.+$/,
+    (args) => args[0] === 'get' || args[0] === 'list',
+    'registry credentials',
+  ],
+  [
+    /^(bw|rbw|lpass|keeper|bws)$/,
+    (args) => /^(get|show|export|secret)$/.test(args[0] ?? ''),
+    'a vault secret',
+  ],
+  [
+    /^(sops|age|ansible-vault)$/,
+    (args) => args.some((arg) => /^(-d|--decrypt|decrypt|view)$/.test(arg)),
+    'decrypted secrets',
+  ],
   [
     /^vault$/,
     (args) => args[0] === 'read' || (args[0] === 'kv' && args[1] === 'get'),
@@ -35,7 +62,10 @@ const secretPrinters: readonly [RegExp, (args: readonly string[]) => boolean, st
   [/^pass$/, (args) => args[0] === 'show', 'a password-store entry'],
   [
     /^git$/,
-    (args) => args.includes('credential') && args.includes('fill'),
+    (args) =>
+      args.some((arg) =>
+        /^credential(-store|-cache|-osxkeychain|-libsecret|-manager(-core)?)?$/.test(arg),
+      ) && args.some((arg) => arg === 'fill' || arg === 'get'),
     'stored git credentials',
   ],
   [
@@ -57,21 +87,48 @@ const secretPrinters: readonly [RegExp, (args: readonly string[]) => boolean, st
       (args[0] === 'configure' && args[1] === 'get') ||
       (args[0] === 'secretsmanager' && args[1] === 'get-secret-value') ||
       args.includes('--with-decryption') ||
-      (args[0] === 'sts' && args[1] === 'get-session-token'),
+      (args[0] === 'sts' &&
+        /^(get-session-token|assume-role.*|get-federation-token)$/.test(args[1] ?? '')) ||
+      (args[0] === 'configure' && args[1] === 'export-credentials') ||
+      /^get-(login-password|authorization-token|login)$/.test(args[1] ?? '') ||
+      (args[0] === 'ssm' &&
+        /^get-parameters?(-by-path)?$/.test(args[1] ?? '') &&
+        args.includes('--with-decryption')) ||
+      (args[0] === 'iam' && args[1] === 'create-access-key'),
     'AWS credentials or secrets',
   ],
   [
     /^gcloud$/,
-    (args) => args[0] === 'auth' && /^print-(access|identity)-token$/.test(args[1] ?? ''),
+    (args) =>
+      (args[0] === 'auth' &&
+        /^(print-(access|identity)-token|application-default)$/.test(args[1] ?? '')) ||
+      (args[0] === 'secrets' && args[1] === 'versions' && args[2] === 'access') ||
+      (args[0] === 'iam' &&
+        args[1] === 'service-accounts' &&
+        args[2] === 'keys' &&
+        args[3] === 'create'),
     'a Google Cloud token',
   ],
-  [/^az$/, (args) => args[0] === 'account' && args[1] === 'get-access-token', 'an Azure token'],
+  [
+    /^az$/,
+    (args) =>
+      (args[0] === 'account' && args[1] === 'get-access-token') ||
+      (args[0] === 'keyvault' &&
+        /^(secret|key|certificate)$/.test(args[1] ?? '') &&
+        /^(show|download|backup)$/.test(args[2] ?? '')) ||
+      (args.includes('keys') &&
+        args.includes('list') &&
+        /^(storage|cognitiveservices|cosmosdb|redis)$/.test(args[0] ?? '')),
+    'an Azure token or secret',
+  ],
   [/^heroku$/, (args) => args[0] === 'auth:token', 'the Heroku token'],
   [/^doppler$/, (args) => args[0] === 'secrets', 'Doppler secrets'],
 ];
 
 const environmentDumps = /^(env|printenv|set|export|declare|typeset)$/;
 const senders = /^(curl|wget|nc|ncat|netcat|socat|ssh|scp|http|https|xh|telnet|openssl)$/;
+const secretName =
+  /\$\{?[A-Za-z_]*(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)|printenv\s+[A-Za-z_]*(?:TOKEN|SECRET|PASSW|KEY|CREDENTIAL)/i;
 const secretVariable =
   /(?:https?|wss?|ftp):\/\/[^\s'"]*\$\{?([A-Za-z_]*(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*)/i;
 
@@ -89,10 +146,36 @@ export const secretOutputRule: Rule = ({ program, args, command }) => {
       findings.push(warn('secret-output', `${program} prints ${what}.`));
       break;
     }
-  if (senders.test(program)) {
-    const producer = command.stdin?.producer;
+  // BSD-style `ps e` (`ps auxeww`) prints every process's environment.
+  if (program === 'ps' && args.some((arg) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(arg)))
+    findings.push(
+      warn('secret-output', 'ps e prints the environment of every process, where API keys live.'),
+    );
+  const dns = /^(dig|kdig|drill|nslookup|host|delv|resolvectl)$/.test(program);
+  if (senders.test(program) || dns) {
+    // The environment, through a pipe (also behind encoders: `env | base64 | curl`) or a
+    // substitution (`curl -d "$(env)"`, `dig "$(printenv SECRET).example"`).
+    let producer = command.stdin?.producer;
+    for (
+      let hop = 0;
+      hop < 4 && producer && !environmentDumps.test(producer.words[0]?.replace(/^.*\//, '') ?? '');
+      hop++
+    )
+      producer = producer.stdin?.producer;
     const [dump, ...dumpArgs] = producer?.words ?? [];
-    if (
+    const substituted =
+      /\$\(\s*(env|printenv|set|export\s+-p|declare\s+-x|typeset\s+-x|compgen\s+-e)\s*[)|]/.test(
+        command.text,
+      ) ||
+      (dns && secretName.test(command.text));
+    if (substituted)
+      findings.push(
+        warn(
+          'secret-output',
+          `${program} sends the environment or a secret variable, where API keys live.`,
+        ),
+      );
+    else if (
       dump &&
       environmentDumps.test(dump.replace(/^.*\//, '')) &&
       (dump.endsWith('env') ? dumpArgs.length === 0 : dumpArgs.every((arg) => arg.startsWith('-')))

@@ -15,6 +15,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Finding } from '../finding';
 import { DYNAMIC } from '../shell-word';
 import type { PathContext } from '../target-paths';
+import { moreNetworkTargets, remoteShellRule } from './network-clients';
 import { deviceSocketTarget, networkTargets } from './network-targets';
 import { operands, type Rule, warn } from './rule';
 import { secretOutputRule } from './secret-commands';
@@ -72,6 +73,11 @@ function pathsIn(argument: string): string[] {
   if (argument.startsWith('@')) found.push(argument.slice(1));
   const fileUrl = /^file:\/\/(?:localhost)?(\/.*)$/i.exec(argument);
   if (fileUrl) found.push(decodeURIComponent(fileUrl[1]!));
+  // `name@FILE` (curl --data-urlencode, httpie fields), socat's `FILE:path,options`.
+  const field = /^[\w.-]*@([~/$.].*)$/.exec(argument);
+  if (field) found.push(field[1]!);
+  const address = /^(?:FILE|OPEN|GOPEN|READLINE|CREATE):([^,]+)/i.exec(argument);
+  if (address) found.push(address[1]!);
   const attached = /^-[A-Za-z]@?([~/.].*)$/.exec(argument);
   if (attached) found.push(attached[1]!);
   return found.filter((path) => /^(~|\/|\.{1,2}\/)|\//.test(path) || /^\.[\w-]/.test(path));
@@ -145,6 +151,7 @@ export const privateNetworkRule: Rule = ({ program, args, command }) => {
   const findings: Finding[] = [];
   const targets = [
     ...networkTargets(program, args),
+    ...moreNetworkTargets(program, args, command),
     ...command.redirects.flatMap((redirect) => deviceSocketTarget(redirect.target) ?? []),
     ...args.flatMap((arg) => deviceSocketTarget(arg) ?? []),
   ];
@@ -325,6 +332,7 @@ export const sensitiveResourceRules: readonly Rule[] = [
   codeRunningWriteRule,
   secretReadRule,
   privateNetworkRule,
+  remoteShellRule,
   codeRunningSettingsRule,
   secretOutputRule,
 ];

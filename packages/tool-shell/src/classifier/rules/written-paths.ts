@@ -130,6 +130,17 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
                 /^-[A-Za-z]*x/.test(arg),
             ));
       if (!extracting) return [];
+      // `-P` keeps absolute member names: the archive writes wherever its names point.
+      if (
+        program !== 'unzip' &&
+        args.some(
+          (arg, index) =>
+            arg === '--absolute-names' ||
+            /^-[A-Za-z]*P[A-Za-z]*$/.test(arg) ||
+            (index === 0 && /^[A-Za-z]*x[A-Za-z]*$/.test(arg) && arg.includes('P')),
+        )
+      )
+        return [{ path: '/', folder: true }];
       const flag = program === 'unzip' ? /^-d$/ : /^(-C|--directory)$/;
       return args.flatMap((arg, index) =>
         flag.test(arg) && args[index + 1]
@@ -141,6 +152,24 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
               : [],
       );
     }
+    case 'find':
+      // `-fprint FILE`, `-fprint0 FILE`, `-fprintf FILE FORMAT`, `-fls FILE` write FILE.
+      return args.flatMap((arg, index) =>
+        /^-(fprint0?|fprintf|fls)$/.test(arg) && args[index + 1] !== undefined
+          ? [{ path: args[index + 1]!, folder: false }]
+          : [],
+      );
+    case 'git':
+      // `git log|diff|show|format-patch --output=FILE` (`-o DIR` for format-patch).
+      return args.flatMap((arg, index): WrittenPath[] =>
+        arg.startsWith('--output=')
+          ? [{ path: arg.slice(9), folder: false }]
+          : arg === '--output' && args[index + 1] !== undefined
+            ? [{ path: args[index + 1]!, folder: false }]
+            : (arg === '-o' || arg === '--output-directory') && args.includes('format-patch')
+              ? [{ path: args[index + 1] ?? '.', folder: true }]
+              : [],
+      );
     default:
       return [];
   }
