@@ -28,13 +28,44 @@ function compiledFor(specifier: string, context: SpecifierContext): CompiledPath
   return entry;
 }
 
-/** The locations a call's `path` stands for: as written (resolved) and real (links followed). */
+/** Where a call's `path` points: as written (resolved) and real (links followed). */
+interface CallLocations {
+  readonly lexical: string[];
+  readonly real: string[];
+}
+
+/**
+ * The locations worked out during one decision: a decision makes one context and asks each rule
+ * kind in turn, so the path is resolved on disk once per decision, not once per kind (and never
+ * reused by a later decision, which makes a context of its own).
+ */
+const decisionLocations = new WeakMap<SpecifierContext, Map<string, CallLocations | undefined>>();
+
+/** The locations a call's `path` stands for, once per decision (see {@link decisionLocations}). */
 function callLocations(
   params: Readonly<Record<string, unknown>>,
   context: SpecifierContext,
   toolName: string,
-): { lexical: string[]; real: string[] } | undefined {
+): CallLocations | undefined {
   const path = typeof params.path === 'string' && params.path !== '' ? params.path : '.';
+  let known = decisionLocations.get(context);
+  if (!known) {
+    known = new Map();
+    decisionLocations.set(context, known);
+  }
+  const key = `${toolName}\0${path}`;
+  if (known.has(key)) return known.get(key);
+  const locations = resolveLocations(path, context, toolName);
+  known.set(key, locations);
+  return locations;
+}
+
+/** Resolves a call's path: as written, and on disk with links followed. */
+function resolveLocations(
+  path: string,
+  context: SpecifierContext,
+  toolName: string,
+): CallLocations | undefined {
   if (path.includes('\0')) return undefined;
   const lexical = isAbsolute(path) ? resolve(path) : resolve(context.workspaceRoot, path);
   let real: string | undefined;
