@@ -38,6 +38,12 @@ const cases: [Verdict, string][] = [
   ['allow', 'git commit -m "fix: rm -rf / bug"'],
   ['allow', "grep -rn 'kill -9' src/"],
   ['allow', 'npm run build 2>&1 | tail -5'],
+  // A relative symbolic link target is resolved from the link's folder, not the shell's.
+  ['allow', 'ln -s ../shared lib/shared'],
+  ['allow', 'ln -s ../README.md docs/README.md'],
+  ['allow', 'ln -sf ../../shared/config.ts src/lib/config.ts'],
+  ['warn', 'ln -s ../../.. lib/up'],
+  ['warn', 'ln -s ../outside-file here'],
   ['allow', "pnpm -r --filter='./packages/*' run build"],
   ['allow', 'make -j4 test'],
   ['allow', 'cargo build --release'],

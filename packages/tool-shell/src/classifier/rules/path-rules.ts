@@ -136,8 +136,16 @@ export const outsideWorkspaceRule: Rule = ({ program, args, command }, { paths }
           arg.startsWith('--expression') ||
           /^-[a-zA-Z]*e/.test(arg),
       );
+    // A symbolic link's target is text stored in the link, resolved from the link's folder: the
+    // link rule judges it there (`ln -s ../shared lib/shared` points inside the workspace).
+    let symbolicTarget =
+      program === 'ln' && hasFlag(args, 's', ['--symbolic']) ? operands(args)[0] : undefined;
     for (let index = 0; index < args.length; index++) {
       const arg = args[index]!;
+      if (symbolicTarget !== undefined && arg === symbolicTarget) {
+        symbolicTarget = undefined;
+        continue;
+      }
       if (valueOptions?.test(arg)) {
         index++;
         continue;
