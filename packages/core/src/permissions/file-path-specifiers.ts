@@ -15,15 +15,31 @@ import type {
 /** Tools that search a folder: a rule covering the whole folder (`x/**`) covers the search. */
 const folderTools = new Set(['ListDir', 'Glob', 'Grep']);
 
-const compiled = new Map<string, CompiledPathSpecifier>();
+/** Compiled specifiers by workspace and home folder, then by specifier. */
+const compiled = new Map<string, Map<string, CompiledPathSpecifier>>();
 
-function compiledFor(specifier: string, context: SpecifierContext): CompiledPathSpecifier {
-  const key = `${context.workspaceRoot}\0${context.homeDir}\0${specifier}`;
-  let entry = compiled.get(key);
+/** The compiled specifiers for a context's workspace and home folder. */
+function compiledIn(context: SpecifierContext): Map<string, CompiledPathSpecifier> {
+  const key = `${context.workspaceRoot}\0${context.homeDir}`;
+  let specifiers = compiled.get(key);
+  if (!specifiers) {
+    if (compiled.size > 100) compiled.clear();
+    specifiers = new Map();
+    compiled.set(key, specifiers);
+  }
+  return specifiers;
+}
+
+function compiledFor(
+  specifier: string,
+  context: SpecifierContext,
+  specifiers = compiledIn(context),
+): CompiledPathSpecifier {
+  let entry = specifiers.get(specifier);
   if (!entry) {
     entry = compilePathSpecifier(specifier, context);
-    if (compiled.size > 1000) compiled.clear();
-    compiled.set(key, entry);
+    if (specifiers.size > 1000) specifiers.clear();
+    specifiers.set(specifier, entry);
   }
   return entry;
 }
@@ -92,8 +108,9 @@ export function filePathSpecifiers(toolName: string): ToolPermissionSpecifiers {
     match(params, specifiers, kind: PermissionRuleKind, context) {
       const locations = callLocations(params, context, toolName);
       if (!locations) return kind === 'allow' ? [] : specifiers.slice(0, 1);
+      const known = compiledIn(context);
       return specifiers.filter((specifier) => {
-        const pattern = compiledFor(specifier, context);
+        const pattern = compiledFor(specifier, context, known);
         if (kind === 'allow') {
           return (
             locations.real.length > 0 && locations.real.every((path) => pattern.exact.test(path))

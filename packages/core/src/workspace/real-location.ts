@@ -9,11 +9,15 @@ const maximumLinks = 40;
  * dangling links (the location they would create).
  */
 export function realLocation(absolute: string, linksFollowed = { count: 0 }): string {
-  try {
-    return realpathSync.native(absolute);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  // A path that is not there is walked below without asking realpath first (whose ENOENT error
+  // costs more than the walk); a path that is there, or a dangling link, asks realpath.
+  if (existsOrLinks(absolute)) {
+    try {
+      return realpathSync.native(absolute);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+    }
   }
   const parts = absolute.split(sep).filter(Boolean);
   let current: string = sep;
@@ -21,7 +25,9 @@ export function realLocation(absolute: string, linksFollowed = { count: 0 }): st
     const next = join(current, parts[index]!);
     let isLink = false;
     try {
-      isLink = lstatSync(next).isSymbolicLink();
+      const entry = lstatSync(next, { throwIfNoEntry: false });
+      if (!entry) return join(current, ...parts.slice(index));
+      isLink = entry.isSymbolicLink();
     } catch {
       return join(current, ...parts.slice(index));
     }
@@ -35,4 +41,13 @@ export function realLocation(absolute: string, linksFollowed = { count: 0 }): st
     current = realLocation(resolve(current, readlinkSync(next)), linksFollowed);
   }
   return current;
+}
+
+/** Whether something (a file, a folder, a link, dangling or not) is at a path; false on errors. */
+function existsOrLinks(absolute: string): boolean {
+  try {
+    return lstatSync(absolute, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return true;
+  }
 }
