@@ -50,6 +50,11 @@ const cases: [Verdict, string][] = [
   ['block', "echo 'rm -rf /' | tee >(sh)"],
   ['block', 'coproc rm -rf /'],
   ['block', 'coproc { rm -rf ~; }'],
+  // A coprocess inside a coprocess or after a reserved word (bypass search, seed 7).
+  ['block', "coproc { coproc { bash -c 'rm -rf /'; }; wait; }"],
+  ['block', "if true; then coproc { bash -c 'rm -rf /'; }; fi"],
+  ['block', 'while :; do coproc x { rm -rf ~; }; done'],
+  ['allow', 'echo coproc { }'],
   ['block', "coproc sh; echo 'rm -rf /' >&${COPROC[1]}; wait"],
   ['block', "exec 3< <(echo 'rm -rf /'); bash <&3"],
   ['block', 'f() { rm -rf "$1"; }; f /'],

@@ -25,7 +25,16 @@ export function normalizeHereDocuments(script: string): string {
  */
 export function normalizeCoprocesses(script: string): string {
   if (!script.includes('coproc')) return script;
-  return script.replace(/(^|[;&|\n(]\s*)coproc\s+(?:[A-Za-z_]\w*\s+)?(?=[{(])/g, '$1');
+  // Wherever a command can start: after an operator, `(`, `{`, `!`, or a reserved word that
+  // begins a command list (so `coproc { coproc { ...; }; }` loses both keywords).
+  const keyword =
+    /(^|[;&|\n(]\s*|[{!]\s+|\b(?:then|do|else|elif|time)\s+)coproc\s+(?:[A-Za-z_]\w*\s+)?(?=[{(])/g;
+  let normalized = script;
+  for (let previous = ''; previous !== normalized; ) {
+    previous = normalized;
+    normalized = normalized.replace(keyword, '$1');
+  }
+  return normalized;
 }
 
 /**
