@@ -14,20 +14,14 @@ import {
   ToolPolicy,
   ToolRegistry,
 } from '@tinyelf/core';
+import { batchSamples } from '@tinyelf/test-support/bench/batch-samples.mjs';
+import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
 import { Type } from 'typebox';
-import { record } from '../../../test-support/bench/bench-record.mjs';
 
 const workspaceRoot = mkdtempSync(join(tmpdir(), 'tinyelf-hooks-bench-'));
 
-async function measure(run, { batches = 31, perBatch = 20_000 } = {}) {
-  for (let index = 0; index < perBatch; index++) await run(); // warm-up
-  const samples = [];
-  for (let batch = 0; batch < batches; batch++) {
-    const started = process.hrtime.bigint();
-    for (let index = 0; index < perBatch; index++) await run();
-    samples.push(Number(process.hrtime.bigint() - started) / perBatch);
-  }
-  samples.sort((a, b) => a - b);
+async function measure(run, options) {
+  const samples = await batchSamples(run, options);
   return samples[Math.floor(samples.length / 2)] / 1000; // median, µs
 }
 

@@ -2,6 +2,7 @@
 // the compiled TypeBox check alone (typebox/schema, what the registry uses). Run after `pnpm build`: node bench/registry-bench.mjs
 
 import { defineTool, ToolRegistry } from '@tinyelf/core';
+import { batchSamples } from '@tinyelf/test-support/bench/batch-samples.mjs';
 import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
 import { Type } from 'typebox';
 import { Compile } from 'typebox/schema';
@@ -31,15 +32,8 @@ function registryWith(count) {
   return registry;
 }
 
-async function measure(label, run, { batches = 31, perBatch = 20_000 } = {}) {
-  for (let index = 0; index < perBatch; index++) await run(); // warm-up
-  const samples = [];
-  for (let batch = 0; batch < batches; batch++) {
-    const started = process.hrtime.bigint();
-    for (let index = 0; index < perBatch; index++) await run();
-    samples.push(Number(process.hrtime.bigint() - started) / perBatch);
-  }
-  samples.sort((a, b) => a - b);
+async function measure(label, run, options) {
+  const samples = await batchSamples(run, options);
   const median = samples[Math.floor(samples.length / 2)];
   return { label, medianNs: median, p90Ns: samples[Math.floor(samples.length * 0.9)] };
 }
