@@ -10,6 +10,17 @@ export interface SpillTarget {
   readonly unavailable?: string;
   /** At most this many bytes are written; the rest of the output is counted only. */
   readonly maxBytes: number;
+  /**
+   * The folder `open` creates its files in (`ToolContext.outputLimit.spillDirectory`). With it and
+   * `scratchFolder`, the command writes its output straight into a file (see `FileOutput`).
+   */
+  readonly directory?: string;
+  /**
+   * Where the command's output file is created while it runs: outside the workspace (a command
+   * running `git add -A` must not find it), on the same file system as `directory` (it is renamed
+   * there once the output is cut).
+   */
+  readonly scratchFolder?: string;
 }
 
 /** The size of each of the two write buffers. */
