@@ -1,4 +1,4 @@
-import { ftruncateSync, read, readSync } from 'node:fs';
+import { fstatSync, ftruncateSync, read, readSync } from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import type { SavedOutput, SpillFile } from '@tinyelf/core';
 import type { EndedOutput } from './command-output';
@@ -12,6 +12,9 @@ import type { SpillTarget } from './spill-writer';
 const POLL_MS = 50;
 /** The size of a read (one buffer per running command, reused across calls). */
 const READ_BYTES = 1 << 20;
+
+/** At most this many reads catch up with the command before the file is cut back to the ceiling. */
+const CATCH_UP_READS = 8;
 
 const spareBuffers: Buffer[] = [];
 
@@ -98,9 +101,11 @@ export class FileOutput {
       }
       sync = false;
       if (count > 0) this.take(buffer.subarray(0, count));
+      // A command writing faster than the file is read would keep this loop going: the ceiling
+      // is checked after every read, not only once the reader caught up.
+      this.keepUnderCeiling(buffer);
       if (count < buffer.length) break;
     }
-    this.keepUnderCeiling(buffer);
   }
 
   private take(bytes: Buffer): void {
@@ -113,21 +118,25 @@ export class FileOutput {
   }
 
   /**
-   * Past the ceiling: reads what came since (synchronously, so little can come in between), then
-   * cuts the file back to the ceiling. Bytes the command writes between that last read and the
-   * cut (a few microseconds) are lost to the count and the tail.
+   * Past the ceiling: reads what came since (synchronously, so little can come in between; a few
+   * buffers at most), then cuts the file back to the ceiling. Bytes the command wrote that were
+   * not read by then (only a command writing faster than the file is read, or in the instant
+   * between the last read and the cut) are counted from the file's size but are missing from the
+   * line count, and the tail kept restarts after them.
    */
   private keepUnderCeiling(buffer: Buffer): void {
     const ceiling = this.options.spill.maxBytes;
     if (this.position <= ceiling) return;
     try {
-      for (;;) {
+      for (let reads = 0; reads < CATCH_UP_READS; reads++) {
         const count = readSync(this.file.fd, buffer, 0, buffer.length, this.position);
         if (count > 0) this.take(buffer.subarray(0, count));
         if (count < buffer.length) break;
       }
+      const size = fstatSync(this.file.fd).size;
       ftruncateSync(this.file.fd, ceiling);
-      this.dropped += this.position - ceiling;
+      if (size > this.position) this.buffer.skip(size - this.position);
+      this.dropped += size - ceiling;
       this.position = ceiling;
     } catch {
       // the file cannot be cut: it keeps what it has
@@ -175,7 +184,7 @@ export class FileOutput {
     else
       saved = {
         path: spill.path,
-        reason: `only its first ${this.position} of ${totalBytes} bytes: the shell's spillMaxBytes ceiling`,
+        reason: `only its first ${this.options.spill.maxBytes} of ${totalBytes} bytes: the shell's spillMaxBytes ceiling`,
       };
     return { cut: true, report, saved, totalBytes };
   }

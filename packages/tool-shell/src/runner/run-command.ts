@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { CommandOutput, type EndedOutput } from './command-output';
-import { CALL_MARKER_VARIABLE, killMarkedProcesses } from './leftover-processes';
 import { FileOutput } from './file-output';
+import { CALL_MARKER_VARIABLE, killMarkedProcesses } from './leftover-processes';
 import type { ReportProgress } from './output-progress';
 import { openScratchFile } from './scratch-folder';
 import type { SpillTarget } from './spill-writer';

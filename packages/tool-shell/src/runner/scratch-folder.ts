@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -11,7 +12,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 
 /**
  * Free space a command's output file needs beyond the ceiling: the file may pass the ceiling by

@@ -1,0 +1,16 @@
+const mb = () => `rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)}`;
+console.log('start', mb());
+const { ToolRegistry } = await import('@tinyelf/core');
+const { createShellTool, classifyCommand } = await import('@tinyelf/tool-shell');
+console.log('imported', mb());
+const workspaceRoot = '/tmp';
+const r = new ToolRegistry({ workspaceRoot }).register(createShellTool({ workspaceRoot, sandbox: 'none' }));
+console.log('created', mb());
+await classifyCommand('true', { workspaceRoot });
+console.log('first classify', mb());
+await new Promise((res) => setTimeout(res, 2000));
+console.log('2s later', mb());
+for (let i = 0; i < 200; i++) await classifyCommand(`git status --short && npm test -- --run 2>&1 | tail -${i}`, { workspaceRoot });
+console.log('200 classifies', mb());
+await new Promise((res) => setTimeout(res, 2000));
+console.log('2s later', mb());
