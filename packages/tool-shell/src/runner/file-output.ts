@@ -75,6 +75,16 @@ export class FileOutput {
     return this.file.fd;
   }
 
+  /** Bytes read from the file so far (the output's, past the ceiling too). */
+  get receivedBytes(): number {
+    return this.buffer.totalBytes;
+  }
+
+  /** Whether a read is under way (for the drain after the command exited; see `runCommand`). */
+  get busy(): boolean {
+    return this.reading !== undefined;
+  }
+
   /** Starts reading the file behind the command. */
   start(): void {
     this.timer = setTimeout(() => {

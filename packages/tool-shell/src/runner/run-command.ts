@@ -91,7 +91,15 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
       env: marker
         ? { ...(options.env ?? process.env), [CALL_MARKER_VARIABLE]: marker }
         : options.env,
-      stdio: options.readFd3 ? ['ignore', stdout, 'ignore', 'pipe'] : ['ignore', stdout, 'ignore'],
+      // With the file, one more pipe that the command and its children inherit and never write:
+      // it ends when the last of them exits, as the output pipe would (see `drainFile`).
+      stdio: [
+        'ignore',
+        stdout,
+        'ignore',
+        ...(options.readFd3 ? (['pipe'] as const) : []),
+        ...(file ? (['pipe'] as const) : []),
+      ],
       detached: true,
     });
   } catch (error) {
@@ -111,12 +119,15 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
     if (!info) resolve();
   });
   let outputEnded = false;
+  const holders = file ? child.stdio[options.readFd3 ? 4 : 3] : child.stdout;
   const ended = new Promise<void>((resolve) => {
-    child.stdout?.once('end', () => {
+    holders?.once('end', () => {
       outputEnded = true;
       resolve();
     });
   });
+  holders?.on('error', () => undefined);
+  if (file) holders?.resume();
   const pid = child.pid;
   let stoppedBy: RunCommandResult['stoppedBy'];
   const killGroup = (signal: NodeJS.Signals) => {
@@ -151,11 +162,14 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   clearTimeout(timer);
   options.signal?.removeEventListener('abort', onAbort);
   if (file) {
-    // The command wrote straight into the file: nothing to drain. End its group's leftovers (they
-    // share the file), then read the file to its end.
+    // As with the pipe: let what the command left running finish its output (it ends, or is
+    // quiet for a moment), end the group's leftovers, then read the file to its end.
+    const settled = () => outputEnded;
+    await drain(ended, settled, file, 200);
     killGroup('SIGKILL');
     if (marker && pid !== undefined) await killMarkedProcesses(pid, marker);
     if (killTimer) clearTimeout(killTimer);
+    holders?.destroy();
     // bwrap's --info-fd JSON (written as it starts) may still be on its way.
     let wait: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([infoEnded, new Promise((resolve) => (wait = setTimeout(resolve, 200)))]);
@@ -204,7 +218,7 @@ const DRAIN_LIMIT_MS = 2000;
 async function drain(
   ended: Promise<void>,
   isEnded: () => boolean,
-  output: CommandOutput,
+  output: Pick<CommandOutput, 'receivedBytes' | 'busy'>,
   idleMs: number,
 ): Promise<void> {
   const deadline = performance.now() + DRAIN_LIMIT_MS;

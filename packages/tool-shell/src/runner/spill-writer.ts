@@ -47,6 +47,8 @@ export class SpillWriter {
   private writing = false;
   /** A chunk that came while both buffers were busy (the pipe is paused until it is taken). */
   private waiting: Buffer | undefined;
+  /** Chunks that came while the file was being opened. */
+  private readonly early: Buffer[] = [];
   private written = 0;
   private accepted = 0;
   private skipped = 0;
@@ -90,6 +92,14 @@ export class SpillWriter {
         offset += bytesWritten;
         this.written += bytesWritten;
       }
+      for (const chunk of this.early.splice(0)) {
+        const bytes = this.ceiling(chunk);
+        for (let offset = 0; offset < bytes.length; ) {
+          const { bytesWritten } = await this.file.handle.write(bytes, offset);
+          offset += bytesWritten;
+          this.written += bytesWritten;
+        }
+      }
     } catch (error) {
       await this.fail(error as Error);
     }
@@ -100,6 +110,11 @@ export class SpillWriter {
 
   /** Takes more output; false when the pipe should pause until `resume` is called. */
   push(chunk: Buffer): boolean {
+    if (this.opening && !this.failure) {
+      // A pipe may deliver a chunk or two more after it was paused: kept for when the file is open.
+      this.early.push(chunk);
+      return false;
+    }
     if (!this.file || this.failure) return true;
     const bytes = this.ceiling(chunk);
     if (bytes.length === 0) return true;

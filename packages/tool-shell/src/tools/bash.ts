@@ -1,6 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import {
   defineJsonSchemaTool,
   type RiskWarning,
@@ -53,18 +52,6 @@ const parameters = {
   },
   required: ['command'],
 };
-
-/** Creates `folder` when it is inside the workspace and missing (errors are left to the spill). */
-function ensureSpillFolder(workspaceRoot: string, folder: string | undefined): void {
-  if (!folder) return;
-  const path = relative(workspaceRoot, folder);
-  if (path === '' || path.startsWith('..') || isAbsolute(path)) return;
-  try {
-    if (!existsSync(folder)) mkdirSync(folder, { recursive: true });
-  } catch {
-    // the spill says why it could not save the output
-  }
-}
 
 /** The risk rule name of a call asking to run outside the sandbox. */
 export const SANDBOX_BYPASS_RULE = 'sandbox-bypass';
@@ -166,10 +153,6 @@ export function createShellTool(options: ShellToolOptions) {
       const sandboxed = bubblewrap !== undefined && !dangerouslyDisableSandbox;
       const script = `exec 2>&1; ${command}`;
       const timeoutMs = Math.min(timeout ?? execTimeout, 600_000);
-      // The spill folder, when it is in the workspace, exists before the sandbox is planned: made
-      // during the call (by the registry, as the output is cut), the sweep would take it for
-      // something the command created and move it, spill file and all, to quarantine.
-      if (sandboxed) ensureSpillFolder(workspaceRoot, context?.outputLimit?.spillDirectory);
       const plan = sandboxed ? bubblewrapArguments(settings) : undefined;
       const sweep = plan
         ? watchCreatedPaths(workspaceRoot, plan.missing, quarantineDir)
