@@ -88,7 +88,7 @@ const memoryScript = `
     createShellTool({ workspaceRoot, sandbox: 'none' }),
   );
   await registry.execute('warm', 'Bash', { command: 'true' });
-  const route = (await registry.execute('route', 'Bash', { command: '[ -f /dev/stdout ] && echo file || echo pipe' })).content.split('\n')[0];
+  const route = (await registry.execute('route', 'Bash', { command: '[ -f /dev/stdout ] && echo file || echo pipe' })).content.startsWith('file') ? 'file' : 'pipe';
   const baselineMb = process.resourceUsage().maxRSS / 1024;
   const command = ${JSON.stringify(PRINT_1GB)};
   const target = join(spillDirectory, 'bare.txt');

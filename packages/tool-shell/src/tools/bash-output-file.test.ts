@@ -244,3 +244,35 @@ describe.skipIf(sandbox.unavailableReason)(
     });
   },
 );
+
+describe.skipIf(sandbox.unavailableReason)(
+  'the spill folder in the workspace, in the sandbox',
+  () => {
+    it('keeps the spill file the registry made in the workspace during the call, and moves what the command made', async () => {
+      const workspaceRoot = temporary('tinyelf-bash-file-sandbox-spill-');
+      const tools = new ToolRegistry({ workspaceRoot }).register(
+        createShellTool({ workspaceRoot, sandbox: 'bubblewrap' }),
+      );
+      // The registry's default spill folder is .tinyelf/tool-output, and .tinyelf is protected.
+      const result = await tools.execute('call', 'Bash', { command: LONG_FAILING });
+      expect(result.content).not.toContain('Moved out of the workspace');
+      const path = result.fullOutputPath ?? '';
+      expect(path.startsWith(join(workspaceRoot, '.tinyelf', 'tool-output'))).toBe(true);
+      expect(readFileSync(path, 'utf8').split('\n')).toHaveLength(40_002);
+      // Another fresh workspace: the command writes a tinyelf configuration file too.
+      const second = temporary('tinyelf-bash-file-sandbox-spill-');
+      const quarantineDir = temporary('tinyelf-bash-file-sandbox-quarantine-');
+      const more = new ToolRegistry({ workspaceRoot: second }).register(
+        createShellTool({ workspaceRoot: second, sandbox: 'bubblewrap', quarantineDir }),
+      );
+      const sneaky = await more.execute('call', 'Bash', {
+        command: `mkdir -p .tinyelf && echo '{}' > .tinyelf/config.json; ${LONG_FAILING}`,
+      });
+      expect(sneaky.content).toContain(
+        'Moved out of the workspace after the command: .tinyelf/config.json (file)',
+      );
+      expect(listing(join(second, '.tinyelf'))).toEqual(['tool-output']);
+      expect(readFileSync(sneaky.fullOutputPath ?? '', 'utf8').split('\n')).toHaveLength(40_002);
+    });
+  },
+);

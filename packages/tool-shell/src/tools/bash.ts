@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import {
   defineJsonSchemaTool,
   type RiskWarning,
@@ -52,6 +53,18 @@ const parameters = {
   },
   required: ['command'],
 };
+
+/**
+ * The spill folder when it is in the workspace and does not exist yet: the registry may make it
+ * during a sandboxed call (as the output is cut), and the sweep must not take it for something
+ * the command created.
+ */
+function newSpillFolder(workspaceRoot: string, folder: string | undefined): string | undefined {
+  if (!folder) return undefined;
+  const path = relative(workspaceRoot, folder);
+  if (path === '' || path.startsWith('..') || isAbsolute(path)) return undefined;
+  return existsSync(folder) ? undefined : folder;
+}
 
 /** The risk rule name of a call asking to run outside the sandbox. */
 export const SANDBOX_BYPASS_RULE = 'sandbox-bypass';
@@ -155,7 +168,12 @@ export function createShellTool(options: ShellToolOptions) {
       const timeoutMs = Math.min(timeout ?? execTimeout, 600_000);
       const plan = sandboxed ? bubblewrapArguments(settings) : undefined;
       const sweep = plan
-        ? watchCreatedPaths(workspaceRoot, plan.missing, quarantineDir)
+        ? watchCreatedPaths(
+            workspaceRoot,
+            plan.missing,
+            quarantineDir,
+            newSpillFolder(workspaceRoot, context?.outputLimit?.spillDirectory),
+          )
         : undefined;
       const notice = fallbackNotice;
       fallbackNotice = '';
