@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { CommandOutput, type EndedOutput } from './command-output';
 import { FileOutput } from './file-output';
 import { CALL_MARKER_VARIABLE, killMarkedProcesses } from './leftover-processes';
@@ -119,7 +120,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
     if (!info) resolve();
   });
   let outputEnded = false;
-  const holders = file ? child.stdio[options.readFd3 ? 4 : 3] : child.stdout;
+  const holders = (file ? child.stdio[options.readFd3 ? 4 : 3] : child.stdout) as Readable | null;
   const ended = new Promise<void>((resolve) => {
     holders?.once('end', () => {
       outputEnded = true;
