@@ -274,5 +274,21 @@ describe.skipIf(sandbox.unavailableReason)(
       expect(listing(join(second, '.tinyelf'))).toEqual(['tool-output']);
       expect(readFileSync(sneaky.fullOutputPath ?? '', 'utf8').split('\n')).toHaveLength(40_002);
     });
+
+    it('still moves a .tinyelf the command made a symbolic link, however the spill folder came', async () => {
+      const workspaceRoot = temporary('tinyelf-bash-file-sandbox-link-');
+      const elsewhere = temporary('tinyelf-bash-file-sandbox-elsewhere-');
+      const quarantineDir = temporary('tinyelf-bash-file-sandbox-quarantine-');
+      const tools = new ToolRegistry({ workspaceRoot }).register(
+        createShellTool({ workspaceRoot, sandbox: 'bubblewrap', quarantineDir }),
+      );
+      const result = await tools.execute('call', 'Bash', {
+        command: `ln -s ${elsewhere} .tinyelf; ${LONG_FAILING}`,
+      });
+      expect(result.content).toContain(
+        `Moved out of the workspace after the command: .tinyelf (symbolic link to ${elsewhere})`,
+      );
+      expect(listing(workspaceRoot)).toEqual([]);
+    });
   },
 );
