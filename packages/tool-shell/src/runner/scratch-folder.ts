@@ -37,8 +37,11 @@ export function defaultScratchFolder(): string {
 const folders = new Map<string, boolean>();
 const sameDevice = new Map<string, boolean>();
 
-/** Creates the scratch folder once (private to the user), and checks it is a real folder of ours. */
-function readyFolder(folder: string): boolean {
+/**
+ * Whether the scratch folder can be used: made once per process (private to the user), and a
+ * real folder of ours.
+ */
+export function usableScratchFolder(folder: string): boolean {
   let ready = folders.get(folder);
   if (ready !== undefined) return ready;
   try {
@@ -96,7 +99,7 @@ export function openScratchFile(
   spillDirectory: string,
   ceiling: number,
 ): ScratchFile | string {
-  if (!readyFolder(folder)) return `the scratch folder ${folder} cannot be used`;
+  if (!usableScratchFolder(folder)) return `the scratch folder ${folder} cannot be used`;
   const key = `${folder}\0${spillDirectory}`;
   let same = sameDevice.get(key);
   if (same === undefined) {

@@ -275,7 +275,7 @@ describe.skipIf(sandbox.unavailableReason)(
       expect(readFileSync(sneaky.fullOutputPath ?? '', 'utf8').split('\n')).toHaveLength(40_002);
     });
 
-    it('still moves a .tinyelf the command made a symbolic link, however the spill folder came', async () => {
+    it('moves a .tinyelf the command made a symbolic link, and never writes the output through it', async () => {
       const workspaceRoot = temporary('tinyelf-bash-file-sandbox-link-');
       const elsewhere = temporary('tinyelf-bash-file-sandbox-elsewhere-');
       const quarantineDir = temporary('tinyelf-bash-file-sandbox-quarantine-');
@@ -288,7 +288,12 @@ describe.skipIf(sandbox.unavailableReason)(
       expect(result.content).toContain(
         `Moved out of the workspace after the command: .tinyelf (symbolic link to ${elsewhere})`,
       );
-      expect(listing(workspaceRoot)).toEqual([]);
+      // The output was kept outside the sandbox's reach and moved in after the sweep: nothing
+      // went through the link.
+      expect(listing(elsewhere)).toEqual([]);
+      const path = result.fullOutputPath ?? '';
+      expect(path.startsWith(join(workspaceRoot, '.tinyelf', 'tool-output'))).toBe(true);
+      expect(readFileSync(path, 'utf8').split('\n')).toHaveLength(40_002);
     });
   },
 );
