@@ -27,6 +27,12 @@ export const SHELL_CONFIG_SCHEMA: JsonSchema = {
       description:
         "The most bytes of a cut command's complete output saved to the spill folder. Default: 1073741824 (1 GiB).",
     },
+    outputScratchDir: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "Where a command's output file is made while it runs (outside the workspace, on the spill folder's file system). Default: <tmpdir>/tinyelf-bash-<uid>.",
+    },
     sandbox: {
       enum: [...SANDBOX_MODES],
       description:

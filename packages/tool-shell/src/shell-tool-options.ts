@@ -18,6 +18,14 @@ export interface ShellToolOptions {
    */
   readonly spillMaxBytes?: number;
   /**
+   * Where a command's output file is created while it runs (the command writes its output
+   * straight into it; it is moved to the registry's spill folder when the output is cut, else
+   * removed). It must be outside the workspace and on the same file system as the spill folder;
+   * where it is not (or it cannot be written, or has less free space than `spillMaxBytes`), the
+   * output goes through a pipe instead, as fast as Node copies it. @default `<os.tmpdir()>/tinyelf-bash-<uid>`
+   */
+  readonly outputScratchDir?: string;
+  /**
    * Where commands run: `'auto'` in bubblewrap where it can start, otherwise directly with a
    * visible notice; `'bubblewrap'` never without it; `'none'` directly. Any other value is an
    * `INVALID_CONFIG` error. @default 'auto'

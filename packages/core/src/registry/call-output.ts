@@ -31,7 +31,12 @@ export function outputLimitFor(
     maxAgeMs: registryOptions.spillMaxAgeMs,
     maxFiles: registryOptions.spillMaxFiles,
   };
-  return { maxChars, keep, openSpillFile: () => openSpillFile(spill, tool?.name ?? 'tool') };
+  return {
+    maxChars,
+    keep,
+    openSpillFile: () => openSpillFile(spill, tool?.name ?? 'tool'),
+    spillDirectory: directory,
+  };
 }
 
 /** A failed call as the model reads it (the retry hint is added by {@link finishCall}). */

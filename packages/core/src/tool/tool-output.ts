@@ -65,6 +65,13 @@ export interface ToolOutputLimit {
    * outputs (`spillDirectory: false`); rejects when the folder cannot be written.
    */
   readonly openSpillFile?: () => Promise<SpillFile>;
+  /**
+   * The folder `openSpillFile` creates its files in (it may not exist yet), given with it. A tool
+   * may keep a scratch file of its own there (a name starting with a dot, never `.txt`, so
+   * pruning leaves it alone) and rename it over a file from `openSpillFile` once it proves worth
+   * keeping: Bash lets a command write straight into such a file.
+   */
+  readonly spillDirectory?: string;
 }
 
 /**

@@ -38,6 +38,16 @@ export class HeadTailBuffer {
     if (offset < chunk.length) this.pushTail(chunk.subarray(offset));
   }
 
+  /**
+   * Counts `count` bytes that were never seen (they fall in the cut middle): the tail kept so far
+   * is dropped, as what comes next does not follow it.
+   */
+  skip(count: number): void {
+    this.total += count;
+    this.tailEnd = 0;
+    this.tailLength = 0;
+  }
+
   private pushTail(bytes: Buffer): void {
     const capacity = this.tail.length;
     if (bytes.length >= capacity) {

@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { CommandOutput, type EndedOutput } from './command-output';
+import { FileOutput } from './file-output';
 import { CALL_MARKER_VARIABLE, killMarkedProcesses } from './leftover-processes';
 import type { ReportProgress } from './output-progress';
+import { openScratchFile } from './scratch-folder';
 import type { SpillTarget } from './spill-writer';
 
 /** How to run one command. */
@@ -43,6 +46,27 @@ export interface RunCommandResult {
   readonly stoppedBy?: 'timeout' | 'abort';
   /** What the command wrote to fd 3, with `readFd3`. */
   readonly fd3?: string;
+  /**
+   * How the output came: written by the command straight into its file (`'file'`), or through a
+   * pipe read by Node (`'pipe'`: no spill folder, or its file could not be used).
+   */
+  readonly route: 'file' | 'pipe';
+}
+
+/**
+ * The file the command writes its output into, when the call has a spill folder and a scratch
+ * file can be opened for it; otherwise the output goes through a pipe.
+ */
+function outputFile(options: RunCommandOptions): FileOutput | undefined {
+  const spill = options.spill;
+  if (!spill?.open || !spill.directory || !spill.scratchFolder) return undefined;
+  const scratch = openScratchFile(spill.scratchFolder, spill.directory, spill.maxBytes);
+  if (typeof scratch === 'string') return undefined;
+  return new FileOutput(scratch, {
+    keepBytes: options.keepBytes,
+    spill: { ...spill, open: spill.open },
+    onProgress: options.onProgress,
+  });
 }
 
 /**
@@ -57,28 +81,54 @@ export interface RunCommandResult {
  * used here (the group kill, the streaming cap and the merge are this function's own).
  */
 export async function runCommand(options: RunCommandOptions): Promise<RunCommandResult> {
-  const output = new CommandOutput(options);
+  const file = outputFile(options);
+  const output = file ? undefined : new CommandOutput(options);
   const marker = options.sweepLeftovers ? randomUUID() : undefined;
-  const child = spawn(options.file, [...options.args], {
-    cwd: options.cwd,
-    env: marker ? { ...(options.env ?? process.env), [CALL_MARKER_VARIABLE]: marker } : options.env,
-    stdio: options.readFd3 ? ['ignore', 'pipe', 'ignore', 'pipe'] : ['ignore', 'pipe', 'ignore'],
-    detached: true,
-  });
-  if (child.stdout) output.attach(child.stdout);
+  const stdout = file ? file.fd : 'pipe';
+  let child: ReturnType<typeof spawn>;
+  try {
+    child = spawn(options.file, [...options.args], {
+      cwd: options.cwd,
+      env: marker
+        ? { ...(options.env ?? process.env), [CALL_MARKER_VARIABLE]: marker }
+        : options.env,
+      // With the file, one more pipe that the command and its children inherit and never write:
+      // it ends when the last of them exits, as the output pipe would (see `drainFile`).
+      stdio: [
+        'ignore',
+        stdout,
+        'ignore',
+        ...(options.readFd3 ? (['pipe'] as const) : []),
+        ...(file ? (['pipe'] as const) : []),
+      ],
+      detached: true,
+    });
+  } catch (error) {
+    await file?.result();
+    throw error;
+  }
+  file?.start();
+  if (child.stdout) output?.attach(child.stdout);
   let fd3 = '';
   const info = options.readFd3 ? child.stdio[3] : undefined;
   info?.on('data', (chunk: Buffer) => {
     if (fd3.length < 4096) fd3 += chunk.toString('utf8');
   });
   info?.on('error', () => undefined);
+  const infoEnded = new Promise<void>((resolve) => {
+    info?.once('close', resolve);
+    if (!info) resolve();
+  });
   let outputEnded = false;
+  const holders = (file ? child.stdio[options.readFd3 ? 4 : 3] : child.stdout) as Readable | null;
   const ended = new Promise<void>((resolve) => {
-    child.stdout?.once('end', () => {
+    holders?.once('end', () => {
       outputEnded = true;
       resolve();
     });
   });
+  holders?.on('error', () => undefined);
+  if (file) holders?.resume();
   const pid = child.pid;
   let stoppedBy: RunCommandResult['stoppedBy'];
   const killGroup = (signal: NodeJS.Signals) => {
@@ -112,23 +162,48 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   );
   clearTimeout(timer);
   options.signal?.removeEventListener('abort', onAbort);
+  if (file) {
+    // As with the pipe: let what the command left running finish its output (it ends, or is
+    // quiet for a moment), end the group's leftovers, then read the file to its end.
+    const settled = () => outputEnded;
+    await drain(ended, settled, file, 200);
+    killGroup('SIGKILL');
+    if (marker && pid !== undefined) await killMarkedProcesses(pid, marker);
+    if (killTimer) clearTimeout(killTimer);
+    holders?.destroy();
+    // bwrap's --info-fd JSON (written as it starts) may still be on its way.
+    let wait: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([infoEnded, new Promise((resolve) => (wait = setTimeout(resolve, 200)))]);
+    clearTimeout(wait);
+    info?.destroy();
+    return {
+      output: await file.result(),
+      exitCode: exit.code,
+      signal: exit.signal,
+      stoppedBy,
+      route: 'file',
+      ...(options.readFd3 ? { fd3 } : {}),
+    };
+  }
+  const pipeOutput = output as CommandOutput;
   // Let the pipe deliver what was written before the exit (at most a pipe buffer, which may wait
   // for the spill file), then end the group's leftovers; a background child holding the pipe open
   // does not make this wait much longer.
   const settled = () => outputEnded;
-  await drain(ended, settled, output, 200);
+  await drain(ended, settled, pipeOutput, 200);
   killGroup('SIGKILL');
   if (marker && pid !== undefined) await killMarkedProcesses(pid, marker);
   if (killTimer) clearTimeout(killTimer);
-  await drain(ended, settled, output, 200);
-  output.detach();
+  await drain(ended, settled, pipeOutput, 200);
+  pipeOutput.detach();
   child.stdout?.destroy();
   info?.destroy();
   return {
-    output: await output.result(),
+    output: await pipeOutput.result(),
     exitCode: exit.code,
     signal: exit.signal,
     stoppedBy,
+    route: 'pipe',
     ...(options.readFd3 ? { fd3 } : {}),
   };
 }
@@ -144,7 +219,7 @@ const DRAIN_LIMIT_MS = 2000;
 async function drain(
   ended: Promise<void>,
   isEnded: () => boolean,
-  output: CommandOutput,
+  output: Pick<CommandOutput, 'receivedBytes' | 'busy'>,
   idleMs: number,
 ): Promise<void> {
   const deadline = performance.now() + DRAIN_LIMIT_MS;

@@ -10,6 +10,17 @@ export interface SpillTarget {
   readonly unavailable?: string;
   /** At most this many bytes are written; the rest of the output is counted only. */
   readonly maxBytes: number;
+  /**
+   * The folder `open` creates its files in (`ToolContext.outputLimit.spillDirectory`). With it and
+   * `scratchFolder`, the command writes its output straight into a file (see `FileOutput`).
+   */
+  readonly directory?: string;
+  /**
+   * Where the command's output file is created while it runs: outside the workspace (a command
+   * running `git add -A` must not find it), on the same file system as `directory` (it is renamed
+   * there once the output is cut).
+   */
+  readonly scratchFolder?: string;
 }
 
 /** The size of each of the two write buffers. */
@@ -36,6 +47,8 @@ export class SpillWriter {
   private writing = false;
   /** A chunk that came while both buffers were busy (the pipe is paused until it is taken). */
   private waiting: Buffer | undefined;
+  /** Chunks that came while the file was being opened. */
+  private readonly early: Buffer[] = [];
   private written = 0;
   private accepted = 0;
   private skipped = 0;
@@ -79,6 +92,14 @@ export class SpillWriter {
         offset += bytesWritten;
         this.written += bytesWritten;
       }
+      for (const chunk of this.early.splice(0)) {
+        const bytes = this.ceiling(chunk);
+        for (let offset = 0; offset < bytes.length; ) {
+          const { bytesWritten } = await this.file.handle.write(bytes, offset);
+          offset += bytesWritten;
+          this.written += bytesWritten;
+        }
+      }
     } catch (error) {
       await this.fail(error as Error);
     }
@@ -89,6 +110,11 @@ export class SpillWriter {
 
   /** Takes more output; false when the pipe should pause until `resume` is called. */
   push(chunk: Buffer): boolean {
+    if (this.opening && !this.failure) {
+      // A pipe may deliver a chunk or two more after it was paused: kept for when the file is open.
+      this.early.push(chunk);
+      return false;
+    }
     if (!this.file || this.failure) return true;
     const bytes = this.ceiling(chunk);
     if (bytes.length === 0) return true;

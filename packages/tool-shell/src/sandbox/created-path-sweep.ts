@@ -2,6 +2,7 @@ import {
   cpSync,
   lstatSync,
   mkdirSync,
+  readdirSync,
   readlinkSync,
   renameSync,
   rmSync,
@@ -53,6 +54,40 @@ function move(path: string, destination: string): void {
 }
 
 /**
+ * What to move from `top` (a created folder above `hostFolder`) so that `hostFolder` stays: at
+ * each level from `top` down, every entry but the folder on the way to it, and that folder too
+ * when it is not a plain folder (a symbolic link there would have sent the host's writes
+ * elsewhere, so it goes, and what is under it with it).
+ */
+function besideFolder(top: string, hostFolder: string): (readonly [string, Stats])[] {
+  const away: (readonly [string, Stats])[] = [];
+  const segments = relative(top, hostFolder).split(sep);
+  let current = top;
+  for (const segment of segments) {
+    let names: string[];
+    try {
+      names = readdirSync(current);
+    } catch {
+      return away;
+    }
+    for (const name of names) {
+      if (name === segment) continue;
+      const path = join(current, name);
+      const stat = lstatSync(path, { throwIfNoEntry: false });
+      if (stat) away.push([path, stat]);
+    }
+    current = join(current, segment);
+    const stat = lstatSync(current, { throwIfNoEntry: false });
+    if (!stat) return away;
+    if (!stat.isDirectory()) {
+      away.push([current, stat]);
+      return away;
+    }
+  }
+  return away;
+}
+
+/**
  * Watches the protected paths that did not exist before a sandboxed call (`missing`, from
  * `planWorkspaceProtection`, plus `.git/commondir` when `.git` is a folder: a commondir makes git
  * outside read another repository's config and hooks). Call the returned function once the call
@@ -63,6 +98,10 @@ function move(path: string, destination: string): void {
  * editors, CI and agents outside never read it. Returns the notice for the Bash result, or
  * undefined when nothing was created.
  *
+ * `hostFolder` is a folder the host itself may make during the call (the registry's spill folder,
+ * when it is in the workspace and did not exist before): it and what is in it stay, with the
+ * plain folders above it; everything else created there is moved as usual.
+ *
  * While the call runs, a created file does exist on the host: a program outside that reads it
  * during the call (an editor already watching `.vscode`) sees it. The paths that matter most
  * (`.git/hooks`, `.git/config`) exist in every repository and are mounted read-only instead.
@@ -71,6 +110,7 @@ export function watchCreatedPaths(
   workspaceRoot: string,
   missing: readonly MissingPath[],
   quarantineDir: string,
+  hostFolder?: string,
 ): () => string | undefined {
   const watched = [...missing];
   const git = join(workspaceRoot, '.git');
@@ -105,7 +145,14 @@ export function watchCreatedPaths(
     const folder = join(quarantineDir, `${stamp}-${process.pid}-${++sweeps}`);
     const moved: MovedPath[] = [];
     const failed: string[] = [];
-    for (const [path, stat] of [...found].sort(([a], [b]) => a.localeCompare(b))) {
+    const targets = [...found].flatMap(([path, stat]) =>
+      hostFolder && stat.isDirectory() && hostFolder.startsWith(`${path}${sep}`)
+        ? besideFolder(path, hostFolder)
+        : hostFolder === path && stat.isDirectory()
+          ? []
+          : [[path, stat] as const],
+    );
+    for (const [path, stat] of targets.sort(([a], [b]) => a.localeCompare(b))) {
       const name = relative(workspaceRoot, path);
       if (moved.some((done) => path.startsWith(join(workspaceRoot, done.name) + sep))) continue;
       const kind = kindOf(path, stat);
@@ -120,6 +167,7 @@ export function watchCreatedPaths(
         );
       }
     }
+    if (!moved.length && !failed.length) return undefined;
     const list = [...moved.map(({ name, kind }) => `${name} (${kind})`), ...failed].join(', ');
     return `[Moved out of the workspace after the command: ${list}${moved.length ? `, now in ${folder}` : ''}. These paths make programs outside the sandbox run code or change permissions (git hooks and config, editor tasks, CI, agent and tool configuration), so commands in the sandbox cannot create them; nothing else was touched. If one is needed, ask the user to create it.]`;
   };

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import {
   defineJsonSchemaTool,
   type RiskWarning,
@@ -11,6 +12,7 @@ import {
 import { RecentClassifications } from '../classifier/recent-classifications';
 import { bashPermissionSpecifiers } from '../permissions/bash-specifiers';
 import { runCommand } from '../runner/run-command';
+import { usableScratchFolder } from '../runner/scratch-folder';
 import { bubblewrapArguments } from '../sandbox/bubblewrap';
 import { watchCreatedPaths } from '../sandbox/created-path-sweep';
 import { DEFAULT_HIDDEN_PATHS, DEFAULT_READ_ONLY_PATHS } from '../sandbox/protected-mounts';
@@ -19,6 +21,7 @@ import { waitForSandboxEnd } from '../sandbox/sandbox-end';
 import type { ShellToolOptions } from '../shell-tool-options';
 import { bashDescription } from './bash-description';
 import { bashResult, outputText } from './bash-result';
+import { DeferredSpill } from './deferred-spill';
 import { outputPlan } from './output-plan';
 
 /** Bash's parameters (plain JSON Schema: no TypeBox to load when the registry is built). */
@@ -52,6 +55,18 @@ const parameters = {
   },
   required: ['command'],
 };
+
+/**
+ * The spill folder when it is in the workspace and does not exist yet: the registry may make it
+ * during a sandboxed call (as the output is cut), and the sweep must not take it for something
+ * the command created.
+ */
+function newSpillFolder(workspaceRoot: string, folder: string | undefined): string | undefined {
+  if (!folder) return undefined;
+  const path = relative(workspaceRoot, folder);
+  if (path === '' || path.startsWith('..') || isAbsolute(path)) return undefined;
+  return existsSync(folder) ? undefined : folder;
+}
 
 /** The risk rule name of a call asking to run outside the sandbox. */
 export const SANDBOX_BYPASS_RULE = 'sandbox-bypass';
@@ -154,11 +169,30 @@ export function createShellTool(options: ShellToolOptions) {
       const script = `exec 2>&1; ${command}`;
       const timeoutMs = Math.min(timeout ?? execTimeout, 600_000);
       const plan = sandboxed ? bubblewrapArguments(settings) : undefined;
+      const limit = context?.outputLimit;
+      const freshSpillFolder = plan
+        ? newSpillFolder(workspaceRoot, limit?.spillDirectory)
+        : undefined;
       const sweep = plan
-        ? watchCreatedPaths(workspaceRoot, plan.missing, quarantineDir)
+        ? watchCreatedPaths(workspaceRoot, plan.missing, quarantineDir, freshSpillFolder)
         : undefined;
       const notice = fallbackNotice;
       fallbackNotice = '';
+      const planned = outputPlan(options, context, notice.length);
+      const scratchFolder = planned.spill?.scratchFolder;
+      // The spill folder would be made during the call where the command can reach: save in the
+      // scratch folder, move after the sweep.
+      const deferred =
+        freshSpillFolder &&
+        limit?.openSpillFile &&
+        scratchFolder &&
+        usableScratchFolder(scratchFolder)
+          ? new DeferredSpill(limit.openSpillFile, scratchFolder)
+          : undefined;
+      const output =
+        deferred && planned.spill
+          ? { ...planned, spill: { ...planned.spill, open: deferred.open } }
+          : planned;
       let result: Awaited<ReturnType<typeof runCommand>> | undefined;
       let moved: string | undefined;
       try {
@@ -168,7 +202,7 @@ export function createShellTool(options: ShellToolOptions) {
           cwd: workspaceRoot,
           env: options.env ? { ...process.env, ...options.env } : undefined,
           timeoutMs,
-          ...outputPlan(options, context, notice.length),
+          ...output,
           signal: context?.signal,
           killGraceMs: options.killGraceMs,
           sweepLeftovers: !plan,
@@ -179,19 +213,20 @@ export function createShellTool(options: ShellToolOptions) {
         if (sweep) await waitForSandboxEnd(result?.fd3);
         moved = sweep?.();
       }
-      const output = outputText(result.output, { notice, moved });
+      if (deferred) result = { ...result, output: await deferred.finish(result.output) };
+      const text = outputText(result.output, { notice, moved });
       if (result.stoppedBy === 'timeout') {
         throw new ToolTimeoutError({
           timeoutMs,
-          message: `The command did not finish within ${timeoutMs / 1000} s and was stopped with every process it started. Output so far:\n${output}`,
+          message: `The command did not finish within ${timeoutMs / 1000} s and was stopped with every process it started. Output so far:\n${text}`,
         });
       }
       if (result.stoppedBy === 'abort') {
         throw new ToolAbortedError({
-          message: `The command was aborted and stopped with every process it started. Output so far:\n${output}`,
+          message: `The command was aborted and stopped with every process it started. Output so far:\n${text}`,
         });
       }
-      return bashResult(result, output);
+      return bashResult(result, text);
     },
   });
 }

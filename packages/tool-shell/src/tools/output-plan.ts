@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_CHARS, type ToolContext } from '@tinyelf/core';
 import type { RunCommandOptions } from '../runner/run-command';
+import { defaultScratchFolder } from '../runner/scratch-folder';
 import type { ShellToolOptions } from '../shell-tool-options';
 
 /** The default ceiling of a command's saved output: 1 GiB. */
@@ -14,7 +15,7 @@ const MARK_ROOM = 1000;
  * output streams into, and the progress callback.
  */
 export function outputPlan(
-  options: Pick<ShellToolOptions, 'maxOutputBytes' | 'spillMaxBytes'>,
+  options: Pick<ShellToolOptions, 'maxOutputBytes' | 'spillMaxBytes' | 'outputScratchDir'>,
   context: ToolContext | undefined,
   noticeLength: number,
 ): Pick<RunCommandOptions, 'keepBytes' | 'spill' | 'onProgress'> {
@@ -32,6 +33,8 @@ export function outputPlan(
         ? 'saving full outputs is turned off'
         : 'the tool was called without a registry, so there is no spill folder',
       maxBytes: options.spillMaxBytes ?? DEFAULT_SPILL_MAX_BYTES,
+      directory: limit?.spillDirectory,
+      scratchFolder: options.outputScratchDir ?? defaultScratchFolder(),
     },
     ...(onProgress && { onProgress: (message, progress) => onProgress(message, progress) }),
   };
