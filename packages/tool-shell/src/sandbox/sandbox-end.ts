@@ -1,4 +1,4 @@
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync, statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 
 /** How long to wait at most for a killed sandbox's namespace to die. */
@@ -21,6 +21,8 @@ export async function waitForSandboxEnd(info: string | undefined): Promise<boole
   for (;;) {
     let state: string | undefined;
     let inNamespace = false;
+    // Gone (bwrap ended normally and reaped it): known without an exception thrown and caught.
+    if (!statSync(`/proc/${pid}`, { throwIfNoEntry: false })) return true;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
