@@ -19,16 +19,23 @@ if (status.unavailableReason) {
 }
 const bwrap = status.bubblewrapPath;
 
-async function median(run, count) {
-  for (let index = 0; index < 10; index++) await run();
-  const times = [];
-  for (let index = 0; index < count; index++) {
-    const started = process.hrtime.bigint();
-    await run();
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+/**
+ * The median time of each run, called in turn call by call (the order rotating, after a warm-up
+ * of each), so that the machine's load, which other jobs change by the second, falls on each alike.
+ */
+async function pairedMedians(runs, count) {
+  const names = Object.keys(runs);
+  for (let index = 0; index < 10; index++) for (const name of names) await runs[name]();
+  const times = Object.fromEntries(names.map((name) => [name, []]));
+  for (let index = 0; index < count; index++)
+    for (let turn = 0; turn < names.length; turn++) {
+      const name = names[(index + turn) % names.length];
+      const started = process.hrtime.bigint();
+      await runs[name]();
+      times[name].push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  const middle = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return Object.fromEntries(names.map((name) => [name, middle(times[name])]));
 }
 
 const bare =
@@ -70,14 +77,16 @@ const unsandboxed = new ToolRegistry({ workspaceRoot }).register(
 );
 // As between an agent's calls: the workspace still for a second, so the plan can be reused.
 await new Promise((resolve) => setTimeout(resolve, 1100));
-const rounds = 5;
-const figures = { bwrap: 0, sandboxed: 0, bash: 0, unsandboxed: 0 };
-for (let round = 0; round < rounds; round++) {
-  figures.bwrap += (await median(bare(bwrap, captured, withInfoPipe), 40)) / rounds;
-  figures.sandboxed += (await median(viaTool(sandboxed), 40)) / rounds;
-  figures.bash += (await median(bare('bash', ['-c', 'true']), 100)) / rounds;
-  figures.unsandboxed += (await median(viaTool(unsandboxed), 100)) / rounds;
-}
+const figures = {
+  ...(await pairedMedians(
+    { bwrap: bare(bwrap, captured, withInfoPipe), sandboxed: viaTool(sandboxed) },
+    200,
+  )),
+  ...(await pairedMedians(
+    { bash: bare('bash', ['-c', 'true']), unsandboxed: viaTool(unsandboxed) },
+    500,
+  )),
+};
 rmSync(capture, { recursive: true });
 
 const bwrapAnchor = {
