@@ -107,7 +107,9 @@ record({
   anchor: { label: "bare spawn('bash', ['-c', 'true'])", value: figures.bash },
   goal: { text: '≤ 1.2x', met: figures.unsandboxed / figures.bash <= 1.2 },
 });
-console.log(`Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()[0].toFixed(1)}`);
+console.log(
+  `Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()[0].toFixed(1)}`,
+);
 console.log('| measurement | median | anchor | ratio |');
 console.log('|---|---|---|---|');
 console.log(

@@ -90,7 +90,10 @@ export function watchCreatedPaths(
     const unchanged = new Map<string, boolean>();
     const untouched = (folder: string) => {
       let known = unchanged.get(folder);
-      if (known === undefined) unchanged.set(folder, (known = !!folders?.unchangedFolder(folder)));
+      if (known === undefined) {
+        known = !!folders?.unchangedFolder(folder);
+        unchanged.set(folder, known);
+      }
       return known;
     };
     for (const { path, firstMissing } of watched) {

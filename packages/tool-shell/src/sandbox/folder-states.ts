@@ -64,10 +64,17 @@ export class FolderStates {
         entry = lstatSync(child, { throwIfNoEntry: false });
         folder = stateOf(parent);
       } catch {
-        return this.markUnwatchable(); // unreadable: looked up again next time
+        this.markUnwatchable(); // unreadable: looked up again next time
+        return;
       }
-      if (entry?.isSymbolicLink()) return this.markUnwatchable();
-      if (folder) return this.record(parent);
+      if (entry?.isSymbolicLink()) {
+        this.markUnwatchable();
+        return;
+      }
+      if (folder) {
+        this.record(parent);
+        return;
+      }
       child = parent;
       parent = dirname(parent);
     }

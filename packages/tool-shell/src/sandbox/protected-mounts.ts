@@ -175,8 +175,8 @@ export function existingHiddenPaths(
 
 /** Records what the `stat` of a hidden path depended on. */
 function recordHiddenLookup(path: string, exists: boolean, folders: FolderStates): void {
-  if (!exists) return folders.recordMissing(path);
+  if (!exists) folders.recordMissing(path);
   // An entry of its folder; a link is followed to a target that may change elsewhere.
-  if (lstatSync(path).isSymbolicLink()) folders.markUnwatchable();
+  else if (lstatSync(path).isSymbolicLink()) folders.markUnwatchable();
   else folders.record(dirname(path));
 }

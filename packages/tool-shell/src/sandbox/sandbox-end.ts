@@ -1,5 +1,5 @@
 import { readFileSync, readlinkSync, statSync } from 'node:fs';
-import { setImmediate as immediate, setTimeout as delay } from 'node:timers/promises';
+import { setTimeout as delay, setImmediate as immediate } from 'node:timers/promises';
 
 /** How long to wait at most for a killed sandbox's namespace to die. */
 const limitMs = 5000;

@@ -92,7 +92,7 @@ describe('SandboxPlanner', () => {
     expect(other.planner.plan()).not.toBe(plan);
   });
 
-  it("lets the sweep skip a folder left unchanged, and still moves what the call created", () => {
+  it('lets the sweep skip a folder left unchanged, and still moves what the call created', () => {
     const { planner, workspaceRoot } = setup();
     planner.plan();
     const plan = planner.plan();
