@@ -75,8 +75,9 @@ const sandboxed = new ToolRegistry({ workspaceRoot }).register(
 const unsandboxed = new ToolRegistry({ workspaceRoot }).register(
   createShellTool({ workspaceRoot, sandbox: 'none' }),
 );
-// As between an agent's calls: the workspace still for a second, so the plan can be reused.
-await new Promise((resolve) => setTimeout(resolve, 1100));
+// As between an agent's calls: the workspace still for a few seconds, so the plan can be reused
+// (see SETTLED_MS in src/sandbox/folder-states.ts).
+await new Promise((resolve) => setTimeout(resolve, 3100));
 const figures = {
   ...(await pairedMedians(
     { bwrap: bare(bwrap, captured, withInfoPipe), sandboxed: viaTool(sandboxed) },

@@ -3,10 +3,11 @@ import { dirname } from 'node:path';
 
 /**
  * A folder changed less than this long before it was looked at is not trusted to show a later
- * change: file times come from a coarse clock (one kernel tick, up to 10 ms), so two changes
- * within one tick can leave the same change time. Git calls this the "racy" case.
+ * change: file times come from a coarse clock (one kernel tick, up to 10 ms; whole seconds on some
+ * file systems, two on FAT), so two changes within one tick can leave the same change time. Git
+ * calls this the "racy" case.
  */
-export const SETTLED_MS = 1000;
+export const SETTLED_MS = 3000;
 
 /** A folder's identity and the last change to it (`null`: missing, or not a folder). */
 type FolderState = { readonly dev: bigint; readonly ino: bigint; readonly ctimeNs: bigint } | null;
