@@ -4,10 +4,10 @@
 //    call by call in turn, medians. Goal (issue 20): remote within 2 ms p50 of local. Bash is
 //    measured like for like twice: in bubblewrap on both sides (the default, `sandbox: 'auto'`),
 //    and without a sandbox on both sides (a second worker whose folder configures `sandbox: 'none'`).
-//    What the remote call adds is the worker's handling of one HTTP request (parsing, an MCP SDK
-//    server per request, input validation, the loopback write) and the agent's HTTP client, alike
-//    with and without the sandbox: the worker's spawn of bwrap costs what the local one does (its
-//    size does not show), so CPU per Bash call is reported beside the p50s. Under load the p50
+//    What the remote call adds is mostly the worker's handling of one HTTP request (parsing, an
+//    MCP SDK server per request, input validation, the loopback write) and the agent's HTTP
+//    client, with or without the sandbox: the worker's spawn of bwrap costs what the local one does
+//    (its size hardly shows), so CPU per Bash call is reported beside the p50s. Under load the p50
 //    difference also holds the scheduling delay of the worker's and the agent's wake-ups.
 // 2. Where HAProxy is installed: 20 agents x 15 mixed calls (Write, Read, Bash, Grep, Glob) through
 //    three workers behind HAProxy, against the same calls on a local registry: calls per second,
