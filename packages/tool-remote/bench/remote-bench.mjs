@@ -4,6 +4,11 @@
 //    call by call in turn, medians. Goal (issue 20): remote within 2 ms p50 of local. Bash is
 //    measured like for like twice: in bubblewrap on both sides (the default, `sandbox: 'auto'`),
 //    and without a sandbox on both sides (a second worker whose folder configures `sandbox: 'none'`).
+//    What the remote call adds is mostly the worker's handling of one HTTP request (parsing, an
+//    MCP SDK server per request, input validation, the loopback write) and the agent's HTTP
+//    client, with or without the sandbox: the worker's spawn of bwrap costs what the local one does
+//    (its size hardly shows), so CPU per Bash call is reported beside the p50s. Under load the p50
+//    difference also holds the scheduling delay of the worker's and the agent's wake-ups.
 // 2. Where HAProxy is installed: 20 agents x 15 mixed calls (Write, Read, Bash, Grep, Glob) through
 //    three workers behind HAProxy, against the same calls on a local registry: calls per second,
 //    p50 and p99. Run after `pnpm build`: node bench/remote-bench.mjs
@@ -127,7 +132,7 @@ const bare = () =>
     sent.end('{}');
   });
 
-/** A process's resident memory in MB, from /proc (a fork's cost grows with it). */
+/** A process's resident memory in MB, from /proc. */
 function rssOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024;
@@ -168,8 +173,17 @@ try {
       tool === 'Bash' ? 150 : 500,
     );
     const overhead = remoteMs - localMs;
+    // CPU per call, apart from waiting to be scheduled (which grows with the load): what the
+    // remote path adds in work. Child processes (bash, bwrap) are not counted.
+    const cpu =
+      tool === 'Bash'
+        ? await cpuPerCall(near, far, far === remote ? worker.pid : unsandboxedWorker.pid, args)
+        : undefined;
+    const cpuNote = cpu
+      ? `; CPU per call: local ${cpu.local.toFixed(2)} ms, remote ${cpu.agent.toFixed(2)} ms in the agent + ${cpu.worker.toFixed(2)} ms in the worker`
+      : '';
     console.log(
-      `${label}${where}: local ${localMs.toFixed(2)} ms, remote ${remoteMs.toFixed(2)} ms p50 (overhead ${overhead.toFixed(2)} ms; a bare HTTP POST round trip ${bareMs.toFixed(2)} ms)`,
+      `${label}${where}: local ${localMs.toFixed(2)} ms, remote ${remoteMs.toFixed(2)} ms p50 (overhead ${overhead.toFixed(2)} ms; a bare HTTP POST round trip ${bareMs.toFixed(2)} ms${cpuNote}; load ${loadavg()[0].toFixed(1)})`,
     );
     record({
       measurement: `${label} through the remote tools (one worker, loopback)${where}, p50`,
@@ -177,7 +191,7 @@ try {
       unit: 'ms',
       anchor: { label: 'the local registry', value: localMs },
       goal: { text: 'within 2 ms of the local call', met: overhead <= 2 },
-      note: `overhead ${overhead.toFixed(2)} ms: one HTTP POST answered with one JSON body${tool === 'Bash' ? `; the worker's resident memory ${rssOf(far === remote ? worker.pid : unsandboxedWorker.pid).toFixed(0)} MB, the agent's ${rssOf(process.pid).toFixed(0)} MB (Bash's fork costs more in a larger process)` : ''}; a bare HTTP POST round trip to a trivial server took ${bareMs.toFixed(2)} ms, in turn with them; load average ${loadavg()[0].toFixed(1)} at the end`,
+      note: `overhead ${overhead.toFixed(2)} ms: one HTTP POST answered with one JSON body${tool === 'Bash' ? `; the worker's resident memory ${rssOf(far === remote ? worker.pid : unsandboxedWorker.pid).toFixed(0)} MB, the agent's ${rssOf(process.pid).toFixed(0)} MB${cpuNote}` : ''}; a bare HTTP POST round trip to a trivial server took ${bareMs.toFixed(2)} ms, in turn with them; load average ${loadavg()[0].toFixed(1)} at the end`,
     });
   }
 
@@ -239,6 +253,22 @@ try {
   } else console.log('HAProxy is not installed: the fleet figures are skipped.');
 } finally {
   for (const child of children) child.kill('SIGKILL');
+}
+
+/** CPU milliseconds per Bash call: the local registry's, and the agent's and the worker's for the remote call. */
+async function cpuPerCall(near, far, workerPid, args, count = 150) {
+  const localBefore = process.cpuUsage();
+  for (let index = 0; index < count; index++) await near.execute('c', 'Bash', args);
+  const local = process.cpuUsage(localBefore);
+  const agentBefore = process.cpuUsage();
+  const workerBefore = cpuOf(workerPid);
+  for (let index = 0; index < count; index++) await far.execute('c', 'Bash', args);
+  const agent = process.cpuUsage(agentBefore);
+  return {
+    local: (local.user + local.system) / 1000 / count,
+    agent: (agent.user + agent.system) / 1000 / count,
+    worker: (cpuOf(workerPid) - workerBefore) / count,
+  };
 }
 
 /** 20 agents, 15 calls each (3 rounds of Write, Read, Bash, Grep, Glob), all at once. */

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 
 /** The environment variable that marks every process one unsandboxed call started. */
 export const CALL_MARKER_VARIABLE = 'TINYELF_SHELL_CALL';
@@ -47,6 +47,8 @@ export async function killMarkedProcesses(firstPid: number, marker: string): Pro
     let found = 0;
     let unsure = 0;
     for (const pid of candidates(firstPid)) {
+      // Most ids in the range belong to processes gone already: known without a thrown error.
+      if (!statSync(`/proc/${pid}`, { throwIfNoEntry: false })) continue;
       let environment: string;
       try {
         environment = readFileSync(`/proc/${pid}/environ`, 'latin1');
@@ -58,7 +60,7 @@ export async function killMarkedProcesses(firstPid: number, marker: string): Pro
         if (!isKernelThread(pid)) unsure++;
         continue;
       }
-      if (!environment.split('\0').includes(needle)) continue;
+      if (!hasEnvironmentEntry(environment, needle)) continue;
       try {
         process.kill(pid, 'SIGKILL');
         found++;
@@ -71,6 +73,19 @@ export async function killMarkedProcesses(firstPid: number, marker: string): Pro
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   return killed;
+}
+
+/** Whether a NUL-separated environment holds the entry `needle` (without splitting it). */
+export function hasEnvironmentEntry(environment: string, needle: string): boolean {
+  for (let at = environment.indexOf(needle); at >= 0; at = environment.indexOf(needle, at + 1)) {
+    const end = at + needle.length;
+    if (
+      (at === 0 || environment[at - 1] === '\0') &&
+      (end === environment.length || environment[end] === '\0')
+    )
+      return true;
+  }
+  return false;
 }
 
 function isKernelThread(pid: number): boolean {

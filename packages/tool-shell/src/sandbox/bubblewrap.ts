@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { deniedEntries } from './denied-entries';
+import type { FolderStates } from './folder-states';
 import {
   existingHiddenPaths,
   planWorkspaceProtection,
@@ -76,15 +77,24 @@ export function isolationArguments(binary: string, allowNetwork: boolean): strin
 
 /**
  * The full bwrap arguments for one call, up to the `--` before the command, and the missing
- * protected paths to check after it (see `watchCreatedPaths`).
+ * protected paths to check after it (see `watchCreatedPaths`). With `folders`, the folders its
+ * lookups depended on are recorded there (see `SandboxPlanner`).
  */
-export function bubblewrapArguments(settings: BubblewrapSettings): {
+export function bubblewrapArguments(
+  settings: BubblewrapSettings,
+  folders?: FolderStates,
+): {
   args: string[];
   missing: WorkspaceProtection['missing'];
 } {
   const { workspaceRoot } = settings;
-  const protection = planWorkspaceProtection(workspaceRoot, settings.readOnlyPaths);
-  const hidden = existingHiddenPaths(settings.hiddenPaths, settings.homeDirs, workspaceRoot);
+  const protection = planWorkspaceProtection(workspaceRoot, settings.readOnlyPaths, folders);
+  const hidden = existingHiddenPaths(
+    settings.hiddenPaths,
+    settings.homeDirs,
+    workspaceRoot,
+    folders,
+  );
   const denied = hidden.length ? deniedEntries() : undefined;
   const args = [
     ...isolationArguments(settings.binary, settings.allowNetwork),

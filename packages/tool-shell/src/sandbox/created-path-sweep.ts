@@ -9,6 +9,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import type { FolderStates } from './folder-states';
 import type { MissingPath } from './protected-mounts';
 
 /** One path moved out of the workspace. */
@@ -102,6 +103,9 @@ function besideFolder(top: string, hostFolder: string): (readonly [string, Stats
  * when it is in the workspace and did not exist before): it and what is in it stay, with the
  * plain folders above it; everything else created there is moved as usual.
  *
+ * With `folders` (the plan's folders as they were before the call), a watched path whose first
+ * missing component's folder is still as recorded is skipped: nothing was created in that folder.
+ *
  * While the call runs, a created file does exist on the host: a program outside that reads it
  * during the call (an editor already watching `.vscode`) sees it. The paths that matter most
  * (`.git/hooks`, `.git/config`) exist in every repository and are mounted read-only instead.
@@ -111,6 +115,7 @@ export function watchCreatedPaths(
   missing: readonly MissingPath[],
   quarantineDir: string,
   hostFolder?: string,
+  folders?: FolderStates,
 ): () => string | undefined {
   const watched = [...missing];
   const git = join(workspaceRoot, '.git');
@@ -122,7 +127,17 @@ export function watchCreatedPaths(
     watched.push({ path: commonDir, firstMissing: commonDir });
   return () => {
     const found = new Map<string, Stats>();
+    const unchanged = new Map<string, boolean>();
+    const untouched = (folder: string) => {
+      let known = unchanged.get(folder);
+      if (known === undefined) {
+        known = !!folders?.unchangedFolder(folder);
+        unchanged.set(folder, known);
+      }
+      return known;
+    };
     for (const { path, firstMissing } of watched) {
+      if (untouched(dirname(firstMissing))) continue;
       // From the first missing component down: a link there could point the protected path
       // anywhere; a plain file there leaves no room for it.
       const rest = relative(firstMissing, path);

@@ -1,6 +1,7 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { homeSecretPaths, sandboxReadOnlyPaths, systemSecretPaths } from '@tinyelf/core';
+import type { FolderStates } from './folder-states';
 
 /**
  * Workspace paths that make programs outside the sandbox run code or grant permissions (git hooks
@@ -64,11 +65,13 @@ function inside(root: string, path: string): boolean {
  * protected path is pinned (bound onto itself), or `mv .git x && mkdir .git` would make fresh,
  * writable hooks. A missing path cannot be held by a mount without putting an entry in the
  * user's workspace, so it is listed in `missing` for the sweep after the call. Paths under
- * another protected path, and paths that leave the workspace, are skipped.
+ * another protected path, and paths that leave the workspace, are skipped. With `folders`, every
+ * folder looked in is recorded there (and a symbolic link followed makes the plan unwatchable).
  */
 export function planWorkspaceProtection(
   workspaceRoot: string,
   readOnlyPaths: readonly string[],
+  folders?: FolderStates,
 ): WorkspaceProtection {
   const paths = [...new Set(readOnlyPaths.map((entry) => resolve(workspaceRoot, entry)))]
     .filter((path) => inside(workspaceRoot, path))
@@ -89,11 +92,13 @@ export function planWorkspaceProtection(
     const segments = relative(workspaceRoot, path).split(sep);
     let current = workspaceRoot;
     for (let index = 0; index < segments.length; index++) {
+      folders?.record(current);
       current = join(current, segments[index] as string);
       let stat: ReturnType<typeof lstatSync>;
       try {
         stat = lstatSync(current, { throwIfNoEntry: false });
       } catch {
+        folders?.markUnwatchable();
         break;
       }
       if (!stat) {
@@ -103,6 +108,7 @@ export function planWorkspaceProtection(
       }
       if (stat.isSymbolicLink()) {
         // A link cannot carry a mount; protect what it points to when that is in the workspace.
+        folders?.markUnwatchable();
         let target: string | undefined;
         try {
           target = realpathSync(current);
@@ -129,12 +135,14 @@ export function planWorkspaceProtection(
 /**
  * The existing secret paths to mask, with `~/` resolved against each home folder. A path holding
  * the workspace is left alone (the workspace must stay usable); one inside it is masked too (a
- * workspace that is the home folder still hides `~/.ssh`).
+ * workspace that is the home folder still hides `~/.ssh`). With `folders`, the folder each
+ * lookup depended on is recorded there (a path that is a symbolic link makes it unwatchable).
  */
 export function existingHiddenPaths(
   hiddenPaths: readonly string[],
   homeDirs: readonly string[],
   workspaceRoot: string,
+  folders?: FolderStates,
 ): { path: string; directory: boolean }[] {
   const found: { path: string; directory: boolean }[] = [];
   const paths = new Set(
@@ -156,9 +164,19 @@ export function existingHiddenPaths(
     try {
       const stat = statSync(path, { throwIfNoEntry: false });
       if (stat) found.push({ path, directory: stat.isDirectory() });
+      if (folders) recordHiddenLookup(path, stat !== undefined, folders);
     } catch {
       // unreadable to this process: unreadable inside the sandbox as well
+      folders?.markUnwatchable();
     }
   }
   return found;
+}
+
+/** Records what the `stat` of a hidden path depended on. */
+function recordHiddenLookup(path: string, exists: boolean, folders: FolderStates): void {
+  if (!exists) folders.recordMissing(path);
+  // An entry of its folder; a link is followed to a target that may change elsewhere.
+  else if (lstatSync(path).isSymbolicLink()) folders.markUnwatchable();
+  else folders.record(dirname(path));
 }

@@ -13,11 +13,11 @@ import { RecentClassifications } from '../classifier/recent-classifications';
 import { bashPermissionSpecifiers } from '../permissions/bash-specifiers';
 import { runCommand } from '../runner/run-command';
 import { usableScratchFolder } from '../runner/scratch-folder';
-import { bubblewrapArguments } from '../sandbox/bubblewrap';
 import { watchCreatedPaths } from '../sandbox/created-path-sweep';
 import { DEFAULT_HIDDEN_PATHS, DEFAULT_READ_ONLY_PATHS } from '../sandbox/protected-mounts';
 import { resolveSandbox } from '../sandbox/resolve-sandbox';
 import { waitForSandboxEnd } from '../sandbox/sandbox-end';
+import { SandboxPlanner } from '../sandbox/sandbox-planner';
 import type { ShellToolOptions } from '../shell-tool-options';
 import { bashDescription } from './bash-description';
 import { bashResult, outputText } from './bash-result';
@@ -98,6 +98,7 @@ export function createShellTool(options: ShellToolOptions) {
     hiddenPaths: options.hiddenPaths ?? DEFAULT_HIDDEN_PATHS,
     homeDirs: [...new Set([homeDir, homedir()])],
   };
+  const planner = new SandboxPlanner(settings);
   // 'auto' without a working sandbox: the first result of this tool (a session) says so once.
   let fallbackNotice =
     sandbox.mode === 'auto' && !bubblewrap
@@ -168,13 +169,19 @@ export function createShellTool(options: ShellToolOptions) {
       const sandboxed = bubblewrap !== undefined && !dangerouslyDisableSandbox;
       const script = `exec 2>&1; ${command}`;
       const timeoutMs = Math.min(timeout ?? execTimeout, 600_000);
-      const plan = sandboxed ? bubblewrapArguments(settings) : undefined;
+      const plan = sandboxed ? planner.plan() : undefined;
       const limit = context?.outputLimit;
       const freshSpillFolder = plan
         ? newSpillFolder(workspaceRoot, limit?.spillDirectory)
         : undefined;
       const sweep = plan
-        ? watchCreatedPaths(workspaceRoot, plan.missing, quarantineDir, freshSpillFolder)
+        ? watchCreatedPaths(
+            workspaceRoot,
+            plan.missing,
+            quarantineDir,
+            freshSpillFolder,
+            plan.folders,
+          )
         : undefined;
       const notice = fallbackNotice;
       fallbackNotice = '';
