@@ -57,8 +57,20 @@ interface CallLocations {
   readonly ascii: boolean;
 }
 
-/** A path that needs no normalising: relative, no `.` or `..` segment, no `//`, no trailing `/`. */
-const plainRelative = /^(?!\/)(?!\.\.?(?:\/|$))(?!.*\/\.\.?(?:\/|$))(?!.*\/\/)(?!.*\/$)/s;
+/**
+ * Whether a relative path needs no normalising, so joining it to the root is all `resolve` would
+ * do: no `.` at the start or after a `/` (so no `.` or `..` segment; a hidden name such as
+ * `.env` just takes the longer way), no `//`, no trailing `/`. Only for `/` separators.
+ */
+function plainRelative(path: string): boolean {
+  return (
+    sep === '/' &&
+    path.charCodeAt(0) !== 46 &&
+    !path.includes('/.') &&
+    !path.includes('//') &&
+    !path.endsWith('/')
+  );
+}
 
 const asciiOnly = /^[\x00-\x7f]*$/;
 
@@ -72,7 +84,7 @@ function resolveLocations(
   const root = context.workspaceRoot;
   const lexical = isAbsolute(path)
     ? resolve(path)
-    : sep === '/' && plainRelative.test(path)
+    : plainRelative(path)
       ? `${root === '/' ? '' : root}/${path}`
       : resolve(root, path);
   let real: string | undefined;

@@ -22,6 +22,8 @@ export interface MatchedRule {
 interface SpecifierGroup {
   readonly ruleToolName: string;
   readonly specifiers: readonly string[];
+  /** Core's support for these rules on this tool's calls (looked up once, by the two names). */
+  readonly builtin: ToolPermissionSpecifiers | undefined;
 }
 
 interface KindRules {
@@ -129,7 +131,11 @@ export class PermissionRuleSet {
     }
     return {
       named,
-      groups: [...groups].map(([ruleToolName, specifiers]) => ({ ruleToolName, specifiers })),
+      groups: [...groups].map(([ruleToolName, specifiers]) => ({
+        ruleToolName,
+        specifiers,
+        builtin: builtinSpecifiersForCall(ruleToolName, toolName),
+      })),
     };
   }
 }
@@ -145,7 +151,8 @@ function matchGroups(
 ): MatchedRule | undefined | Promise<MatchedRule | undefined> {
   for (let index = start; index < groups.length; index++) {
     const group = groups[index]!;
-    const support = specifiersFor(group.ruleToolName, tool);
+    const own = group.ruleToolName === tool.name ? tool.permissionSpecifiers : undefined;
+    const support = own ?? group.builtin;
     if (!support) {
       if (kind === 'allow') continue;
       return {

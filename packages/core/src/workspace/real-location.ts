@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 
 const maximumLinks = 40;
@@ -8,19 +8,17 @@ const maximumLinks = 40;
  * also where the rest of the path does not exist yet (a new file below a linked folder) and for
  * dangling links (the location they would create).
  */
-export function realLocation(absolute: string, linksFollowed = { count: 0 }): string {
+export function realLocation(absolute: string, linksFollowed?: { count: number }): string {
   // Nothing here throws on the common paths: a thrown ENOENT (its Error and stack) costs more
   // than the few calls below. `existsSync` (one access(2), no Stats object) finds the deepest
   // part of the path that is there; realpath resolves that part in one call; each missing name
   // below it is checked once for a dangling link, and the first name that is not there at all
   // ends the walk (nothing can be below it).
   let existing = absolute;
-  let missing = 0;
   while (!existsSync(existing)) {
     const parent = dirname(existing);
     if (parent === existing) return slowRealLocation(absolute, linksFollowed);
     existing = parent;
-    missing++;
   }
   let current: string;
   try {
@@ -30,24 +28,31 @@ export function realLocation(absolute: string, linksFollowed = { count: 0 }): st
     if (!isMissing(error)) throw error;
     return slowRealLocation(absolute, linksFollowed);
   }
-  if (missing === 0) return current;
-  const names = absolute.slice(existing.length).split(sep).filter(Boolean);
-  for (let index = 0; index < names.length; index++) {
-    const next = current === sep ? `${sep}${names[index]}` : `${current}${sep}${names[index]}`;
-    let isLink = false;
+  let rest = absolute.slice(existing.length);
+  while (rest !== '') {
+    // `rest` is the missing part, each name after a separator: "/main.ts", "/new/x.ts".
+    const end = rest.indexOf(sep, 1);
+    const name = end === -1 ? rest.slice(1) : rest.slice(1, end);
+    rest = end === -1 ? '' : rest.slice(end);
+    if (name === '') continue;
+    const next = current === sep ? `${sep}${name}` : `${current}${sep}${name}`;
+    let entry: Stats | undefined;
     try {
-      const entry = lstatSync(next, { throwIfNoEntry: false });
-      if (!entry) return join(current, ...names.slice(index));
-      isLink = entry.isSymbolicLink();
+      entry = lstatSync(next, noThrow);
     } catch (error) {
       // A file on the way (ENOTDIR) ends the path; a name that cannot be read is not guessed.
       if (!isMissing(error)) throw error;
-      return join(current, ...names.slice(index));
+      entry = undefined;
     }
-    current = isLink ? followLink(next, current, absolute, linksFollowed) : next;
+    if (!entry) return `${next}${rest}`;
+    current = entry.isSymbolicLink()
+      ? followLink(next, current, absolute, (linksFollowed ??= { count: 0 }))
+      : next;
   }
   return current;
 }
+
+const noThrow = { throwIfNoEntry: false } as const;
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
@@ -67,15 +72,15 @@ function followLink(
   return realLocation(resolve(folder, readlinkSync(link)), linksFollowed);
 }
 
-/** The walk from the root, one name at a time: for paths `existsSync` cannot judge (errors). */
-function slowRealLocation(absolute: string, linksFollowed: { count: number }): string {
+/** The walk from the root, one name at a time: for a path removed while it is resolved. */
+function slowRealLocation(absolute: string, linksFollowed = { count: 0 }): string {
   const parts = absolute.split(sep).filter(Boolean);
   let current: string = sep;
   for (let index = 0; index < parts.length; index++) {
     const next = join(current, parts[index]!);
     let isLink = false;
     try {
-      const entry = lstatSync(next, { throwIfNoEntry: false });
+      const entry = lstatSync(next, noThrow);
       if (!entry) return join(current, ...parts.slice(index));
       isLink = entry.isSymbolicLink();
     } catch {
