@@ -3,6 +3,7 @@ import { realLocation } from '../workspace/real-location';
 import {
   type CompiledPathSpecifier,
   compilePathSpecifier,
+  isAscii,
   PATH_SPECIFIER_SYNTAX,
   pathSpecifierProblem,
   startsWithFromEnd,
@@ -72,8 +73,6 @@ function plainRelative(path: string): boolean {
   );
 }
 
-const asciiOnly = /^[\x00-\x7f]*$/;
-
 /** Resolves a call's path: as written, and on disk with links followed. */
 function resolveLocations(
   path: string,
@@ -107,7 +106,7 @@ function resolveLocations(
   }
   let ascii = true;
   const lower = all.map((location) => {
-    if (ascii && !asciiOnly.test(location)) ascii = false;
+    if (ascii && !isAscii(location)) ascii = false;
     return location.toLowerCase();
   });
   return { all, realCount, lower, ascii };
@@ -199,7 +198,8 @@ export function filePathSpecifiers(toolName: string): ToolPermissionSpecifiers {
       for (let index = 0; index < patterns.length; index++) {
         const pattern = patterns[index]!;
         if (kind === 'allow' ? allows(pattern, locations) : catches(pattern, locations)) {
-          (matched ??= []).push(specifiers[index]!);
+          matched ??= [];
+          matched.push(specifiers[index]!);
         }
       }
       return matched ?? noSpecifiers;

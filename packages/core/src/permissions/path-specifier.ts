@@ -81,9 +81,17 @@ export function compilePathSpecifier(
     prefix,
     // Case-insensitive regular expressions (without the `u` flag) equate an ASCII letter with its
     // other case only, so for an ASCII prefix the lower-case test rejects nothing they accept.
-    foldedPrefix: /^[\x00-\x7f]*$/.test(prefix) ? prefix.toLowerCase() : undefined,
+    foldedPrefix: isAscii(prefix) ? prefix.toLowerCase() : undefined,
     prefixDecides,
   };
+}
+
+/** Whether every character of `text` is ASCII (then only its letters have another case). */
+export function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    if (text.charCodeAt(index) > 0x7f) return false;
+  }
+  return true;
 }
 
 /**

@@ -45,9 +45,12 @@ export function realLocation(absolute: string, linksFollowed?: { count: number }
       entry = undefined;
     }
     if (!entry) return `${next}${rest}`;
-    current = entry.isSymbolicLink()
-      ? followLink(next, current, absolute, (linksFollowed ??= { count: 0 }))
-      : next;
+    if (entry.isSymbolicLink()) {
+      linksFollowed ??= { count: 0 };
+      current = followLink(next, current, absolute, linksFollowed);
+    } else {
+      current = next;
+    }
   }
   return current;
 }
