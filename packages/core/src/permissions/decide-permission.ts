@@ -113,9 +113,8 @@ export async function decidePermission(
   // Allowance comes from the outermost layer (the main agent's rules); each later layer that has
   // allow rules of its own must allow the call too, and one without is transparent. So a
   // sub-agent's allow rules only filter its parent's: they never allow what the parent asks about.
-  const [root, ...inner] = layers;
-  if (root?.list('allow').length) {
-    const deciding = [root, ...inner.filter((layer) => layer.list('allow').length)];
+  if (layers[0]?.list('allow').length) {
+    const deciding = layers.filter((layer, index) => index === 0 || layer.list('allow').length);
     const allowed: MatchedRule[] = [];
     for (const layer of deciding) {
       const found = match('allow', layer);
