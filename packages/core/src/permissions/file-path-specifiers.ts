@@ -138,7 +138,10 @@ function catches(pattern: CompiledPathSpecifier, locations: CallLocations): bool
 
 const noSpecifiers: readonly string[] = [];
 
-/** The compiled patterns of one list of specifiers, kept while the context's folders are the same. */
+/**
+ * The compiled patterns of one list of specifiers (a rule set's own list, never changed), kept
+ * while the context's folders are the same.
+ */
 const compiledLists = new WeakMap<
   readonly string[],
   { root: string; home: string; patterns: readonly CompiledPathSpecifier[] }

@@ -69,6 +69,18 @@ describe('path rules against the disk as it is now', () => {
     expect(await decide('Read', 'src/app/main.ts')).toBe('allow');
   });
 
+  it('denies after a folder above the path moves into a denied folder behind a link', async () => {
+    // The call's folder keeps its inode and its own times: only a resolution of the whole path
+    // (not a check of the folder alone) sees that it now lies inside the denied folder.
+    const root = workspace();
+    const decide = deciderIn(root);
+    expect(await decide('Edit', 'src/app/main.ts')).toBe('allow');
+    renameSync(join(root, 'src'), join(root, 'secrets', 'src'));
+    symlinkSync(join(root, 'secrets', 'src'), join(root, 'src'));
+    expect(await decide('Edit', 'src/app/main.ts')).toBe('deny');
+    expect(await decide('Write', 'src/app/new.ts')).toBe('deny');
+  });
+
   it('judges a path created after an earlier decision by what it is now', async () => {
     const root = workspace();
     const decide = deciderIn(root);
