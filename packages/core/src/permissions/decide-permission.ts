@@ -1,10 +1,10 @@
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { PermissionMode } from '../policy/permission-mode';
 import type { ITool, RiskWarning } from '../tool/tool';
 import { realLocation } from '../workspace/real-location';
 import type { PermissionDecision } from './permission-decision';
-import type { MatchedRule, PermissionRuleSet } from './permission-rule-set';
+import { isPromise, type MatchedRule, type PermissionRuleSet } from './permission-rule-set';
 import type { SpecifierContext } from './tool-permission-specifiers';
 
 /** One call as the policy decides it. */
@@ -21,25 +21,42 @@ export interface PermissionRequest {
   readonly workspaceRoot?: string;
 }
 
+/** Real workspace roots by the root as given (an absolute path). */
 const realRoots = new Map<string, string>();
+const noWarnings: readonly RiskWarning[] = [];
+/** The last home folder resolved: the folder as given (or the OS's), and resolved. */
+let lastHome: { given: string; resolved: string } | undefined;
 
-/** The specifier context of a request: the real workspace root and the home folder. */
+/** `homeDir` (else the user's home folder) resolved, reusing the last answer for the same folder. */
+function homeFolder(homeDir: string | undefined): string {
+  const given = homeDir ?? homedir();
+  if (lastHome?.given !== given) lastHome = { given, resolved: resolve(given) };
+  return lastHome.resolved;
+}
+
+/**
+ * The specifier context of a request: the real workspace root and the home folder. A new object
+ * on every call: a decision uses one for all the rule kinds it asks (a path is resolved on disk
+ * once per decision), and a later decision resolves again.
+ */
 export function specifierContext(
   workspaceRoot: string | undefined,
   homeDir?: string,
 ): SpecifierContext {
-  const root = resolve(workspaceRoot ?? process.cwd());
-  let real = realRoots.get(root);
+  const given = workspaceRoot === undefined ? process.cwd() : workspaceRoot;
+  const key = isAbsolute(given) ? given : resolve(given);
+  let real = realRoots.get(key);
   if (real === undefined) {
+    const root = resolve(key);
     try {
       real = realLocation(root);
     } catch {
       real = root;
     }
     if (realRoots.size > 100) realRoots.clear();
-    realRoots.set(root, real);
+    realRoots.set(key, real);
   }
-  return { workspaceRoot: real, homeDir: resolve(homeDir ?? homedir()) };
+  return { workspaceRoot: real, homeDir: homeFolder(homeDir) };
 }
 
 /**
@@ -58,29 +75,36 @@ export async function decidePermission(
   const tool: ITool =
     typeof request.tool === 'string' ? ({ name: request.tool } as ITool) : request.tool;
   const params = request.params ?? {};
-  const warnings = request.warnings ?? [];
-  const blocking = warnings.filter((warning) => warning.severity === 'block');
-  if (blocking.length) {
-    return {
-      behavior: 'deny',
-      reason: `It is never run: ${blocking.map((warning) => warning.message).join(' ')}`,
-    };
+  const warnings = request.warnings ?? noWarnings;
+  if (warnings.length) {
+    const blocking = warnings.filter((warning) => warning.severity === 'block');
+    if (blocking.length) {
+      return {
+        behavior: 'deny',
+        reason: `It is never run: ${blocking.map((warning) => warning.message).join(' ')}`,
+      };
+    }
   }
-  const active = layers.filter((layer) => !layer.isEmpty);
+  // One context per decision: a path is resolved on disk once for all the kinds asked below.
   let context: SpecifierContext | undefined;
-  const match = async (kind: 'deny' | 'ask' | 'allow', layer: PermissionRuleSet) => {
+  // Core's matchers answer at once; a tool's asynchronous matcher is awaited only when it is one.
+  const match = (kind: 'deny' | 'ask' | 'allow', layer: PermissionRuleSet) => {
     context ??= specifierContext(request.workspaceRoot, homeDir);
-    return layer.match(kind, tool, params, context);
+    return layer.matchNow(kind, tool, params, context);
   };
-  for (const layer of active) {
-    const denied = await match('deny', layer);
+  for (const layer of layers) {
+    if (layer.isEmpty) continue;
+    const found = match('deny', layer);
+    const denied = isPromise(found) ? await found : found;
     if (denied) return { behavior: 'deny', rule: denied.text, reason: ruleReason(denied) };
   }
   if (request.mode === 'bypassPermissions') {
     return { behavior: 'allow', reason: 'Nothing asks in bypassPermissions mode.' };
   }
-  for (const layer of active) {
-    const asked = await match('ask', layer);
+  for (const layer of layers) {
+    if (layer.isEmpty) continue;
+    const found = match('ask', layer);
+    const asked = isPromise(found) ? await found : found;
     if (asked) return { behavior: 'ask', rule: asked.text, reason: ruleReason(asked) };
   }
   if (warnings.length) {
@@ -89,12 +113,12 @@ export async function decidePermission(
   // Allowance comes from the outermost layer (the main agent's rules); each later layer that has
   // allow rules of its own must allow the call too, and one without is transparent. So a
   // sub-agent's allow rules only filter its parent's: they never allow what the parent asks about.
-  const [root, ...inner] = layers;
-  if (root?.list('allow').length) {
-    const deciding = [root, ...inner.filter((layer) => layer.list('allow').length)];
+  if (layers[0]?.list('allow').length) {
+    const deciding = layers.filter((layer, index) => index === 0 || layer.list('allow').length);
     const allowed: MatchedRule[] = [];
     for (const layer of deciding) {
-      const rule = await match('allow', layer);
+      const found = match('allow', layer);
+      const rule = isPromise(found) ? await found : found;
       if (!rule) break;
       allowed.push(rule);
     }

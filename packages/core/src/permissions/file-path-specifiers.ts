@@ -1,10 +1,12 @@
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, resolve, sep } from 'node:path';
 import { realLocation } from '../workspace/real-location';
 import {
   type CompiledPathSpecifier,
   compilePathSpecifier,
+  isAscii,
   PATH_SPECIFIER_SYNTAX,
   pathSpecifierProblem,
+  startsWithFromEnd,
 } from './path-specifier';
 import type {
   PermissionRuleKind,
@@ -44,36 +46,31 @@ function compiledFor(
   return entry;
 }
 
-/** Where a call's `path` points: as written (resolved) and real (links followed). */
+/** Where a call's `path` points: real (links followed), then as written (resolved). */
 interface CallLocations {
-  readonly lexical: string[];
-  readonly real: string[];
+  /** The real locations (`realCount` of them; none when the path cannot be resolved), then the lexical ones. */
+  readonly all: readonly string[];
+  /** How many of `all`, from the start, are real locations. */
+  readonly realCount: number;
+  /** `all` in lower case, for the prefix test of case-insensitive rules. */
+  readonly lower: readonly string[];
+  /** Whether every location is plain ASCII (then the lower-case prefix test is exact). */
+  readonly ascii: boolean;
 }
 
 /**
- * The locations worked out during one decision: a decision makes one context and asks each rule
- * kind in turn, so the path is resolved on disk once per decision, not once per kind (and never
- * reused by a later decision, which makes a context of its own).
+ * Whether a relative path needs no normalising, so joining it to the root is all `resolve` would
+ * do: no `.` at the start or after a `/` (so no `.` or `..` segment; a hidden name such as
+ * `.env` just takes the longer way), no `//`, no trailing `/`. Only for `/` separators.
  */
-const decisionLocations = new WeakMap<SpecifierContext, Map<string, CallLocations | undefined>>();
-
-/** The locations a call's `path` stands for, once per decision (see {@link decisionLocations}). */
-function callLocations(
-  params: Readonly<Record<string, unknown>>,
-  context: SpecifierContext,
-  toolName: string,
-): CallLocations | undefined {
-  const path = typeof params.path === 'string' && params.path !== '' ? params.path : '.';
-  let known = decisionLocations.get(context);
-  if (!known) {
-    known = new Map();
-    decisionLocations.set(context, known);
-  }
-  const key = `${toolName}\0${path}`;
-  if (known.has(key)) return known.get(key);
-  const locations = resolveLocations(path, context, toolName);
-  known.set(key, locations);
-  return locations;
+function plainRelative(path: string): boolean {
+  return (
+    sep === '/' &&
+    path.charCodeAt(0) !== 46 &&
+    !path.includes('/.') &&
+    !path.includes('//') &&
+    !path.endsWith('/')
+  );
 }
 
 /** Resolves a call's path: as written, and on disk with links followed. */
@@ -83,16 +80,89 @@ function resolveLocations(
   toolName: string,
 ): CallLocations | undefined {
   if (path.includes('\0')) return undefined;
-  const lexical = isAbsolute(path) ? resolve(path) : resolve(context.workspaceRoot, path);
+  const root = context.workspaceRoot;
+  const lexical = isAbsolute(path)
+    ? resolve(path)
+    : plainRelative(path)
+      ? `${root === '/' ? '' : root}/${path}`
+      : resolve(root, path);
   let real: string | undefined;
   try {
     real = realLocation(lexical);
   } catch {
     real = undefined;
   }
-  const withProbe = (location: string) =>
-    folderTools.has(toolName) ? [location, `${location === '/' ? '' : location}/_`] : [location];
-  return { lexical: withProbe(lexical), real: real === undefined ? [] : withProbe(real) };
+  // A folder tool's call also stands for what is inside the folder (the `/_` probe), so that a
+  // rule covering the folder's contents (`x/**`) covers a search of the folder. The path as
+  // written is left out when it is the real location (no link on the way): nothing to add.
+  const folder = folderTools.has(toolName);
+  const all: string[] = [];
+  if (real !== undefined) all.push(real);
+  if (real !== undefined && folder) all.push(`${real === '/' ? '' : real}/_`);
+  const realCount = all.length;
+  if (lexical !== real) {
+    all.push(lexical);
+    if (folder) all.push(`${lexical === '/' ? '' : lexical}/_`);
+  }
+  let ascii = true;
+  const lower = all.map((location) => {
+    if (ascii && !isAscii(location)) ascii = false;
+    return location.toLowerCase();
+  });
+  return { all, realCount, lower, ascii };
+}
+
+/** Whether an allow rule's pattern holds for a call: every real location matches, exactly. */
+function allows(pattern: CompiledPathSpecifier, locations: CallLocations): boolean {
+  const { all, realCount } = locations;
+  if (realCount === 0) return false;
+  for (let index = 0; index < realCount; index++) {
+    const location = all[index]!;
+    if (!startsWithFromEnd(location, pattern.prefix)) return false;
+    if (!pattern.prefixDecides && !pattern.exact.test(location)) return false;
+  }
+  return true;
+}
+
+/** Whether a deny or ask rule's pattern holds: any location matches, ignoring case. */
+function catches(pattern: CompiledPathSpecifier, locations: CallLocations): boolean {
+  const { all, lower } = locations;
+  const prefix = pattern.foldedPrefix;
+  for (let index = 0; index < all.length; index++) {
+    if (prefix !== undefined && !startsWithFromEnd(lower[index]!, prefix)) continue;
+    if (prefix !== undefined && pattern.prefixDecides && locations.ascii) return true;
+    if (pattern.folded.test(all[index]!)) return true;
+  }
+  return false;
+}
+
+const noSpecifiers: readonly string[] = [];
+
+/**
+ * The compiled patterns of one list of specifiers (a rule set's own list, never changed), kept
+ * while the context's folders are the same.
+ */
+const compiledLists = new WeakMap<
+  readonly string[],
+  { root: string; home: string; patterns: readonly CompiledPathSpecifier[] }
+>();
+
+function compiledList(
+  specifiers: readonly string[],
+  context: SpecifierContext,
+): readonly CompiledPathSpecifier[] {
+  const entry = compiledLists.get(specifiers);
+  if (entry && entry.root === context.workspaceRoot && entry.home === context.homeDir) {
+    return entry.patterns;
+  }
+  const known = compiledIn(context);
+  const patterns = specifiers.map((specifier) => compiledFor(specifier, context, known));
+  compiledLists.set(specifiers, {
+    root: context.workspaceRoot,
+    home: context.homeDir,
+    patterns,
+  });
+  return patterns;
 }
 
 /**
@@ -102,26 +172,44 @@ function resolveLocations(
  * or the path as written, ignoring case, so that `..`, a link or another case cannot dodge them.
  */
 export function filePathSpecifiers(toolName: string): ToolPermissionSpecifiers {
+  // The locations worked out for the last call: a decision makes one context and asks each rule
+  // kind in turn, so the path is resolved on disk once per decision, not once per kind; a later
+  // decision makes a context of its own and resolves again (a path is judged by what it is now).
+  let lastContext: SpecifierContext | undefined;
+  let lastPath: string | undefined;
+  let lastLocations: CallLocations | undefined;
+  const callLocations = (
+    params: Readonly<Record<string, unknown>>,
+    context: SpecifierContext,
+  ): CallLocations | undefined => {
+    const path = typeof params.path === 'string' && params.path !== '' ? params.path : '.';
+    if (context !== lastContext || path !== lastPath) {
+      lastLocations = resolveLocations(path, context, toolName);
+      lastContext = context;
+      lastPath = path;
+    }
+    return lastLocations;
+  };
   return {
     syntax: PATH_SPECIFIER_SYNTAX,
     problem: pathSpecifierProblem,
     match(params, specifiers, kind: PermissionRuleKind, context) {
-      const locations = callLocations(params, context, toolName);
-      if (!locations) return kind === 'allow' ? [] : specifiers.slice(0, 1);
-      const known = compiledIn(context);
-      return specifiers.filter((specifier) => {
-        const pattern = compiledFor(specifier, context, known);
-        if (kind === 'allow') {
-          return (
-            locations.real.length > 0 && locations.real.every((path) => pattern.exact.test(path))
-          );
+      const locations = callLocations(params, context);
+      if (!locations) return kind === 'allow' ? noSpecifiers : specifiers.slice(0, 1);
+      const patterns = compiledList(specifiers, context);
+      let matched: string[] | undefined;
+      for (let index = 0; index < patterns.length; index++) {
+        const pattern = patterns[index]!;
+        if (kind === 'allow' ? allows(pattern, locations) : catches(pattern, locations)) {
+          matched ??= [];
+          matched.push(specifiers[index]!);
         }
-        return [...locations.real, ...locations.lexical].some((path) => pattern.folded.test(path));
-      });
+      }
+      return matched ?? noSpecifiers;
     },
     suggest(params, context) {
-      const locations = callLocations(params, context, toolName);
-      const real = locations?.real[0];
+      const locations = callLocations(params, context);
+      const real = locations?.realCount ? locations.all[0] : undefined;
       if (!real) return [];
       const root = context.workspaceRoot;
       const folder = folderTools.has(toolName) ? real : resolve(real, '..');

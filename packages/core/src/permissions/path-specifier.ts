@@ -8,6 +8,15 @@ export interface CompiledPathSpecifier {
   readonly exact: RegExp;
   /** Matches case-insensitively (deny and ask rules: a different case must not dodge them). */
   readonly folded: RegExp;
+  /** Every path the specifier matches starts with this text (empty when the pattern is not anchored). */
+  readonly prefix: string;
+  /**
+   * `prefix` in lower case when it is plain ASCII, else undefined: a case-insensitive match
+   * (`folded`) can then only hold for a path whose lower-case form starts with it.
+   */
+  readonly foldedPrefix: string | undefined;
+  /** Whether starting with `prefix` is the whole test (`x/**`): no regular expression needed. */
+  readonly prefixDecides: boolean;
 }
 
 /** The path syntax, for error messages. */
@@ -39,6 +48,8 @@ export function compilePathSpecifier(
 ): CompiledPathSpecifier {
   const text = specifier.replace(/\/+$/, '') || '/';
   let source: string;
+  let prefix = '';
+  let prefixDecides = false;
   if (
     !text.startsWith('/') &&
     !text.startsWith('~') &&
@@ -59,9 +70,42 @@ export function compilePathSpecifier(
     const real = literal.length ? realLocation(`/${literal.join('/')}`) : '';
     const base = real === '/' ? '' : real;
     source = `^${escapeRegExp(base)}${rest.length ? `/${segmentsPattern(rest)}` : ''}`;
+    prefix = rest.length ? `${base}/` : base;
+    // `x/**` is `^x/.*(?:/.*)?$`: anything below x, which is just the prefix test.
+    prefixDecides = rest.length === 1 && rest[0] === '**';
   }
   source += '(?:/.*)?$';
-  return { exact: new RegExp(source, 's'), folded: new RegExp(source, 'is') };
+  return {
+    exact: new RegExp(source, 's'),
+    folded: new RegExp(source, 'is'),
+    prefix,
+    // Case-insensitive regular expressions (without the `u` flag) equate an ASCII letter with its
+    // other case only, so for an ASCII prefix the lower-case test rejects nothing they accept.
+    foldedPrefix: isAscii(prefix) ? prefix.toLowerCase() : undefined,
+    prefixDecides,
+  };
+}
+
+/** Whether every character of `text` is ASCII (then only its letters have another case). */
+export function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    if (text.charCodeAt(index) > 0x7f) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether `text` starts with `prefix`, compared from the prefix's end: the prefixes of a rule list
+ * share the workspace root and differ at their end, so a mismatch shows after a character or two
+ * (`startsWith` compares the shared root again for every rule).
+ */
+export function startsWithFromEnd(text: string, prefix: string): boolean {
+  let index = prefix.length;
+  if (text.length < index) return false;
+  while (index-- > 0) {
+    if (text.charCodeAt(index) !== prefix.charCodeAt(index)) return false;
+  }
+  return true;
 }
 
 function segmentsPattern(segments: readonly string[]): string {

@@ -22,6 +22,8 @@ export interface MatchedRule {
 interface SpecifierGroup {
   readonly ruleToolName: string;
   readonly specifiers: readonly string[];
+  /** Core's support for these rules on this tool's calls (looked up once, by the two names). */
+  readonly builtin: ToolPermissionSpecifiers | undefined;
 }
 
 interface KindRules {
@@ -38,6 +40,7 @@ export const RULE_KINDS: readonly PermissionRuleKind[] = ['deny', 'ask', 'allow'
  */
 export class PermissionRuleSet {
   private readonly rules: Record<PermissionRuleKind, readonly PermissionRule[]>;
+  private readonly empty: boolean;
   private readonly byTool = new Map<string, Record<PermissionRuleKind, KindRules>>();
 
   /** @param config The rules as configured (they are parsed and checked here). */
@@ -52,11 +55,12 @@ export class PermissionRuleSet {
     const parse = (kind: PermissionRuleKind): PermissionRule[] =>
       (config[kind] ?? []).map((text) => parsePermissionRule(text) as PermissionRule);
     this.rules = { deny: parse('deny'), ask: parse('ask'), allow: parse('allow') };
+    this.empty = RULE_KINDS.every((kind) => this.rules[kind].length === 0);
   }
 
   /** Whether the set has no rules at all. */
   get isEmpty(): boolean {
-    return RULE_KINDS.every((kind) => this.rules[kind].length === 0);
+    return this.empty;
   }
 
   /** Every parsed rule of a kind. */
@@ -76,28 +80,24 @@ export class PermissionRuleSet {
     params: Readonly<Record<string, unknown>>,
     context: SpecifierContext,
   ): Promise<MatchedRule | undefined> {
+    return this.matchNow(kind, tool, params, context);
+  }
+
+  /**
+   * {@link PermissionRuleSet.match} without a promise when every specifier support it asks
+   * answers at once (core's do): the answer itself, or a promise when a tool's matcher is
+   * asynchronous.
+   */
+  matchNow(
+    kind: PermissionRuleKind,
+    tool: ITool,
+    params: Readonly<Record<string, unknown>>,
+    context: SpecifierContext,
+  ): MatchedRule | undefined | Promise<MatchedRule | undefined> {
     const rules = this.rulesFor(tool.name)[kind];
     const named = rules.named[0];
     if (named) return { kind, text: `${kind}: ${named.source}` };
-    for (const group of rules.groups) {
-      const support = specifiersFor(group.ruleToolName, tool);
-      if (!support) {
-        if (kind === 'allow') continue;
-        return {
-          kind,
-          text: `${kind}: ${group.ruleToolName}(${group.specifiers[0]})`,
-          unchecked: true,
-        };
-      }
-      const matched = await support.match(params, group.specifiers, kind, context);
-      if (matched.length) {
-        return {
-          kind,
-          text: `${kind}: ${matched.map((specifier) => `${group.ruleToolName}(${specifier})`).join(', ')}`,
-        };
-      }
-    }
-    return undefined;
+    return matchGroups(rules.groups, 0, kind, tool, params, context);
   }
 
   private rulesFor(toolName: string): Record<PermissionRuleKind, KindRules> {
@@ -131,9 +131,65 @@ export class PermissionRuleSet {
     }
     return {
       named,
-      groups: [...groups].map(([ruleToolName, specifiers]) => ({ ruleToolName, specifiers })),
+      groups: [...groups].map(([ruleToolName, specifiers]) => ({
+        ruleToolName,
+        specifiers,
+        builtin: builtinSpecifiersForCall(ruleToolName, toolName),
+      })),
     };
   }
+}
+
+/** The first of `groups` from `start` on whose specifiers match the call (see `matchNow`). */
+function matchGroups(
+  groups: readonly SpecifierGroup[],
+  start: number,
+  kind: PermissionRuleKind,
+  tool: ITool,
+  params: Readonly<Record<string, unknown>>,
+  context: SpecifierContext,
+): MatchedRule | undefined | Promise<MatchedRule | undefined> {
+  for (let index = start; index < groups.length; index++) {
+    const group = groups[index]!;
+    const own = group.ruleToolName === tool.name ? tool.permissionSpecifiers : undefined;
+    const support = own ?? group.builtin;
+    if (!support) {
+      if (kind === 'allow') continue;
+      return {
+        kind,
+        text: `${kind}: ${group.ruleToolName}(${group.specifiers[0]})`,
+        unchecked: true,
+      };
+    }
+    const matched = support.match(params, group.specifiers, kind, context);
+    if (isPromise(matched)) {
+      return matched.then(
+        (answer) =>
+          groupMatch(kind, group, answer) ??
+          matchGroups(groups, index + 1, kind, tool, params, context),
+      );
+    }
+    const rule = groupMatch(kind, group, matched);
+    if (rule) return rule;
+  }
+  return undefined;
+}
+
+function groupMatch(
+  kind: PermissionRuleKind,
+  group: SpecifierGroup,
+  matched: readonly string[],
+): MatchedRule | undefined {
+  if (!matched.length) return undefined;
+  return {
+    kind,
+    text: `${kind}: ${matched.map((specifier) => `${group.ruleToolName}(${specifier})`).join(', ')}`,
+  };
+}
+
+/** Whether a matcher's answer is a promise (a thenable) rather than the list itself. */
+export function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /** The specifier support for rules named `ruleToolName` on a call of `tool`. */

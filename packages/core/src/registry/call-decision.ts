@@ -39,7 +39,7 @@ export interface DecisionInput {
  */
 export async function decideCall(input: DecisionInput): Promise<CallDecision> {
   const { tool, policy, mode } = input;
-  const warnings = await riskWarningsOf(tool, input.params);
+  const warnings = tool.assessRisk ? await riskWarningsOf(tool, input.params) : noWarnings;
   const decided = await policy.decide({
     tool,
     params: input.params,
@@ -55,6 +55,8 @@ export async function decideCall(input: DecisionInput): Promise<CallDecision> {
     ...(decided.rule !== undefined && { matchedRule: decided.rule }),
   };
 }
+
+const noWarnings: readonly RiskWarning[] = [];
 
 /** The rule name of the warning a failing risk check gives. */
 export const RISK_CHECK_FAILED_RULE = 'risk-check-failed';

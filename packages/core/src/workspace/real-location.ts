@@ -1,5 +1,5 @@
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { existsSync, lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 
 const maximumLinks = 40;
 
@@ -8,46 +8,88 @@ const maximumLinks = 40;
  * also where the rest of the path does not exist yet (a new file below a linked folder) and for
  * dangling links (the location they would create).
  */
-export function realLocation(absolute: string, linksFollowed = { count: 0 }): string {
-  // A path that is not there is walked below without asking realpath first (whose ENOENT error
-  // costs more than the walk); a path that is there, or a dangling link, asks realpath.
-  if (existsOrLinks(absolute)) {
+export function realLocation(absolute: string, linksFollowed?: { count: number }): string {
+  // Nothing here throws on the common paths: a thrown ENOENT (its Error and stack) costs more
+  // than the few calls below. `existsSync` (one access(2), no Stats object) finds the deepest
+  // part of the path that is there; realpath resolves that part in one call; each missing name
+  // below it is checked once for a dangling link, and the first name that is not there at all
+  // ends the walk (nothing can be below it).
+  let existing = absolute;
+  while (!existsSync(existing)) {
+    const parent = dirname(existing);
+    if (parent === existing) return slowRealLocation(absolute, linksFollowed);
+    existing = parent;
+  }
+  let current: string;
+  try {
+    current = realpathSync.native(existing);
+  } catch (error) {
+    // Removed under us: the walk from the root handles it; other errors are the caller's.
+    if (!isMissing(error)) throw error;
+    return slowRealLocation(absolute, linksFollowed);
+  }
+  let rest = absolute.slice(existing.length);
+  while (rest !== '') {
+    // `rest` is the missing part, each name after a separator: "/main.ts", "/new/x.ts".
+    const end = rest.indexOf(sep, 1);
+    const name = end === -1 ? rest.slice(1) : rest.slice(1, end);
+    rest = end === -1 ? '' : rest.slice(end);
+    if (name === '') continue;
+    const next = current === sep ? `${sep}${name}` : `${current}${sep}${name}`;
+    let entry: Stats | undefined;
     try {
-      return realpathSync.native(absolute);
+      entry = lstatSync(next, noThrow);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      // A file on the way (ENOTDIR) ends the path; a name that cannot be read is not guessed.
+      if (!isMissing(error)) throw error;
+      entry = undefined;
+    }
+    if (!entry) return `${next}${rest}`;
+    if (entry.isSymbolicLink()) {
+      linksFollowed ??= { count: 0 };
+      current = followLink(next, current, absolute, linksFollowed);
+    } else {
+      current = next;
     }
   }
+  return current;
+}
+
+const noThrow = { throwIfNoEntry: false } as const;
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** The real location a link at `link` (in the real folder `folder`) leads to. */
+function followLink(
+  link: string,
+  folder: string,
+  absolute: string,
+  linksFollowed: { count: number },
+): string {
+  if (++linksFollowed.count > maximumLinks) {
+    throw Object.assign(new Error(`Too many symbolic links in ${absolute}`), { code: 'ELOOP' });
+  }
+  return realLocation(resolve(folder, readlinkSync(link)), linksFollowed);
+}
+
+/** The walk from the root, one name at a time: for a path removed while it is resolved. */
+function slowRealLocation(absolute: string, linksFollowed = { count: 0 }): string {
   const parts = absolute.split(sep).filter(Boolean);
   let current: string = sep;
   for (let index = 0; index < parts.length; index++) {
     const next = join(current, parts[index]!);
     let isLink = false;
     try {
-      const entry = lstatSync(next, { throwIfNoEntry: false });
+      const entry = lstatSync(next, noThrow);
       if (!entry) return join(current, ...parts.slice(index));
       isLink = entry.isSymbolicLink();
     } catch {
       return join(current, ...parts.slice(index));
     }
-    if (!isLink) {
-      current = next;
-      continue;
-    }
-    if (++linksFollowed.count > maximumLinks) {
-      throw Object.assign(new Error(`Too many symbolic links in ${absolute}`), { code: 'ELOOP' });
-    }
-    current = realLocation(resolve(current, readlinkSync(next)), linksFollowed);
+    current = isLink ? followLink(next, current, absolute, linksFollowed) : next;
   }
   return current;
-}
-
-/** Whether something (a file, a folder, a link, dangling or not) is at a path; false on errors. */
-function existsOrLinks(absolute: string): boolean {
-  try {
-    return lstatSync(absolute, { throwIfNoEntry: false }) !== undefined;
-  } catch {
-    return true;
-  }
 }
