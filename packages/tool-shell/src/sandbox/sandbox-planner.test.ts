@@ -97,10 +97,16 @@ describe('SandboxPlanner', () => {
     planner.plan();
     const plan = planner.plan();
     const quarantine = folder();
-    expect(watchCreatedPaths(workspaceRoot, plan.missing, quarantine, plan.folders)()).toBe(
+    expect(
+      watchCreatedPaths(workspaceRoot, plan.missing, quarantine, undefined, plan.folders)(),
+    ).toBe(undefined);
+    const sweep = watchCreatedPaths(
+      workspaceRoot,
+      plan.missing,
+      quarantine,
       undefined,
+      plan.folders,
     );
-    const sweep = watchCreatedPaths(workspaceRoot, plan.missing, quarantine, plan.folders);
     writeFileSync(join(workspaceRoot, '.envrc'), 'evil'); // as the command would
     mkdirSync(join(workspaceRoot, '.git', 'info'));
     writeFileSync(join(workspaceRoot, '.git', 'info', 'attributes'), 'evil');
