@@ -1,3 +1,4 @@
+import { expressionIsFiltered, parseFind } from '../find-expression';
 import { DYNAMIC } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
 import { fileDeleters, judgeDeleteTargets } from './deletion-rules';
@@ -59,20 +60,8 @@ export function listedTrees(producer: SimpleCommand | undefined): string[] {
   const [name, ...args] = producer?.words ?? [];
   const program = name?.replace(/^.*\//, '');
   if (program === 'find') {
-    const expression = args.findIndex((arg) => /^[-(!]/.test(arg) && !/^-[HLP]$/.test(arg));
-    const roots = (expression === -1 ? args : args.slice(0, expression)).filter(
-      (arg) => !/^-[HLP]$/.test(arg),
-    );
-    const rest = expression === -1 ? [] : args.slice(expression);
-    if (
-      rest.some((arg) =>
-        /^-(i?name|i?path|i?regex|wholename|newer|[am]time|[am]min|size|user|perm|empty)$/.test(
-          arg,
-        ),
-      )
-    )
-      return [];
-    return roots.length ? roots : ['.'];
+    const find = parseFind(args);
+    return expressionIsFiltered(find) ? [] : [...find.roots];
   }
   if (program === 'ls' || program === 'dir') {
     const folders = operands(args);
