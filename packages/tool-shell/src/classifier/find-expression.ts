@@ -143,18 +143,22 @@ function parseExpression(words: readonly string[]): Node {
   return tree;
 }
 
-const sampleNames = ['passwd', 'bash', 'a', 'libc.so.6', 'x.conf', '.profile', 'README'];
+const sampleNames = ['passwd', 'bash', 'a', 'libc.so.6', 'x.conf', 'README'];
+
+/** Whether a glob matches every name (`*`, `?*`, `[!.]*`, `**`): it selects nothing out. */
+export function matchesEveryName(glob: string, ignoreCase = false): boolean {
+  const pattern = new RegExp(`^(?:${globToRegExp(glob).source})$`, ignoreCase ? 'i' : '');
+  return sampleNames.every((name) => pattern.test(name));
+}
 
 /** Whether a test selects only some files (a name pattern that matches every name does not). */
 function selective(words: readonly string[]): boolean {
   const [test, value = ''] = words;
   if (test === undefined) return false;
   if (nameTests.test(test)) {
+    if (!/path|wholename/.test(test)) return !matchesEveryName(value, true);
     const pattern = new RegExp(`^(?:${globToRegExp(value).source})$`, 'i');
-    const paths = /path|wholename/.test(test)
-      ? sampleNames.map((name) => `/usr/lib/${name}`)
-      : sampleNames;
-    return !paths.every((name) => pattern.test(name));
+    return !sampleNames.every((name) => pattern.test(`/usr/lib/${name}`));
   }
   if (regexTests.test(test)) {
     try {

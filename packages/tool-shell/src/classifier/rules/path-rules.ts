@@ -4,6 +4,7 @@ import { isWrapper } from '../program-table';
 import { DYNAMIC } from '../shell-word';
 import { classifyTarget, isBlockDevice, isHarmlessDevice } from '../target-paths';
 import { block, hasFlag, operands, type Rule, warn } from './rule';
+import { writtenPaths } from './written-paths';
 
 /** Programs whose arguments are data, not paths. */
 const dataPrograms = new Set([
@@ -51,6 +52,8 @@ const patternOptions: Record<string, RegExp> = {
   awk: /^(-v|--assign|-F|--field-separator|-e|--source)$/,
   find: /^(-name|-iname|-path|-ipath|-regex|-iregex|-wholename|-iwholename|-lname|-ilname|-perm|-type|-xtype|-size|-user|-group|-mtime|-mmin|-atime|-amin|-ctime|-cmin|-printf|-fprintf|-regextype|-maxdepth|-mindepth|-fstype|-context|-uid|-gid|-links|-inum|-samefile|-used)$/,
   jq: /^(--arg|--argjson|--jsonargs|--args)$/,
+  // An X.509 subject (`-subj /CN=localhost`) and a distinguished name are not paths.
+  openssl: /^-(subj|issuer|name|addext|passin|passout)$/,
 };
 for (const alias of ['egrep', 'fgrep', 'zgrep']) patternOptions[alias] = patternOptions.grep!;
 for (const alias of ['gawk', 'mawk', 'nawk']) patternOptions[alias] = patternOptions.awk!;
@@ -164,6 +167,11 @@ export const outsideWorkspaceRule: Rule = ({ program, args, command }, { paths }
       const path = pathIn(arg);
       if (path) check(path, `${program} uses`);
     }
+    // Where the program writes without naming it as a word (`tar -xPf`: wherever the archive's names point).
+    // (A link's source is judged by the link rule, from the link's folder.)
+    if (program !== 'ln')
+      for (const written of writtenPaths(program, args))
+        check(written.path, `${program} writes to`);
   }
   for (const redirect of command.redirects) {
     if (/^\d+$/.test(redirect.target) || redirect.target === '-') continue;

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { tableOutputs } from './output-options';
 import { operands, operandsSkipping } from './rule';
 
 /** A path a command writes, and whether a whole folder may land there. */
@@ -7,6 +8,8 @@ export interface WrittenPath {
   readonly path: string;
   /** A folder is written (a recursive copy, a move, an extraction): folders holding sensitive files count. */
   readonly folder: boolean;
+  /** Files of names the command does not show are written inside it (an extraction, `rsync src/ dst`). */
+  readonly contents?: boolean;
 }
 
 /** The value of `-t dir`, `-tdir`, `--target-directory dir` or `--target-directory=dir`. */
@@ -27,7 +30,11 @@ function targetDirectory(args: readonly string[]): string | undefined {
 function copyDestinations(
   args: readonly string[],
   valued: RegExp,
-  options: { readonly link?: boolean; readonly targetOption?: boolean } = {},
+  options: {
+    readonly link?: boolean;
+    readonly targetOption?: boolean;
+    readonly contents?: boolean;
+  } = {},
 ): WrittenPath[] {
   const files = operandsSkipping(args, valued);
   const directory = options.targetOption === false ? undefined : targetDirectory(args);
@@ -35,8 +42,10 @@ function copyDestinations(
   const destination =
     directory ?? (files.length > 1 ? files.at(-1) : options.link ? '.' : undefined);
   if (destination === undefined) return [];
+  // rsync copies the contents of a source written with a trailing slash into the destination.
+  const contents = options.contents === true && sources.some((source) => source.endsWith('/'));
   return [
-    { path: destination, folder: true },
+    { path: destination, folder: true, ...(contents ? { contents } : {}) },
     ...sources.map((source) => ({ path: `${destination}/${basename(source)}`, folder: true })),
     // A link to a sensitive folder lets later writes through the link land in it.
     ...(options.link ? sources.map((source) => ({ path: source, folder: true })) : []),
@@ -64,7 +73,7 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
       return copyDestinations(
         args,
         /^(-e|--rsh|--exclude|--include|--filter|-f|--exclude-from|--include-from|--files-from|--rsync-path|--log-file|-T|--temp-dir|--backup-dir|--suffix|--chmod|--chown)$/,
-        { targetOption: false },
+        { targetOption: false, contents: true },
       );
     case 'ln':
       return copyDestinations(args, /^(-S|--suffix)$/, { link: true });
@@ -144,12 +153,14 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
       const flag = program === 'unzip' ? /^-d$/ : /^(-C|--directory)$/;
       return args.flatMap((arg, index) =>
         flag.test(arg) && args[index + 1]
-          ? [{ path: args[index + 1]!, folder: true }]
+          ? [{ path: args[index + 1]!, folder: true, contents: true }]
           : arg.startsWith('--directory=')
-            ? [{ path: arg.slice('--directory='.length), folder: true }]
+            ? [{ path: arg.slice('--directory='.length), folder: true, contents: true }]
             : program === '7z' && arg.startsWith('-o') && arg.length > 2
-              ? [{ path: arg.slice(2), folder: true }]
-              : [],
+              ? [{ path: arg.slice(2), folder: true, contents: true }]
+              : /^-[A-Za-z]*C.+$/.test(arg) && program !== 'unzip'
+                ? [{ path: arg.slice(arg.indexOf('C') + 1), folder: true, contents: true }]
+                : [],
       );
     }
     case 'find':
@@ -171,6 +182,6 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
               : [],
       );
     default:
-      return [];
+      return tableOutputs(program, args) ?? [];
   }
 }
