@@ -53,6 +53,8 @@ export function inlineShellCommands(code: string, language: string): string[] {
     if (end !== -1) commands.push(code.slice(start, end));
   }
   commands.push(...toolShellEscapes(code, language));
+  // PowerShell statements are commands with arguments, as in the shell (`Remove-Item -Recurse ~`).
+  if (language === 'PowerShell') commands.push(code);
   return commands.filter((command) => command.trim() !== '').slice(0, 16);
 }
 

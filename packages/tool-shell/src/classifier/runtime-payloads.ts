@@ -13,7 +13,14 @@ export function powershell(args: readonly string[]): Payload[] {
         arg,
       )
     )
-      return [{ kind: 'code', language, source: 'inline' }];
+      return [
+        {
+          kind: 'code',
+          language,
+          source: 'inline',
+          ...(/^[-/]c/.test(arg) ? { code: args.slice(index + 1).join(' ') } : {}),
+        },
+      ];
     if (/^[-/](f|file)$/.test(arg)) {
       const path = args[index + 1];
       return [

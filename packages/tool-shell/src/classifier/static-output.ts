@@ -2,6 +2,7 @@ import { basename, dirname } from 'node:path';
 import { formatPrintf } from './printf-format';
 import { DYNAMIC, isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
+import { awkBeginOutput, sedOutput } from './text-filters';
 
 /**
  * The output of a short pipeline of pure text commands (`echo`, `printf`, `base64 -d`,
@@ -111,6 +112,12 @@ function simulate(words: readonly string[], input: string | undefined): string |
       )
         return undefined;
       return Buffer.from(input.replace(/\s+/g, ''), 'hex').toString('utf8');
+    case 'sed':
+      return sedOutput(args, input);
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+      return awkBeginOutput(args);
     case 'rev':
       return input
         ?.split('\n')
