@@ -11,6 +11,7 @@ import { coprocessInput, inputFromRedirects } from './standard-input';
 import { outputOf } from './static-output';
 import { hereDocumentText, substitutionOutput } from './substitution-output';
 import type { WordContext } from './word-evaluator';
+import { recordWrites } from './written-files';
 
 /** Builds {@link SimpleCommand}s from command nodes, with redirections, here-documents and substitutions. */
 export class CommandBuilder {
@@ -157,11 +158,13 @@ export class CommandBuilder {
       command = this.command(body, scope, stdin, redirects, feeds, substitutions);
     else {
       const last = body ? this.walker.visit(body, scope, stdin) : undefined;
+      // `a | b > f`: bash redirects the last stage, so f receives what that stage prints.
+      const piped = body?.type === 'pipeline' && last !== undefined;
       command = {
         words: [],
         redirects,
         cwd: scope.cwd,
-        stdin,
+        stdin: piped ? { producer: last, text: this.output(last) } : stdin,
         processSubstitutions: substitutions.flatMap((item) => item.commands),
         substitutions,
         files: scope.files,
@@ -169,6 +172,7 @@ export class CommandBuilder {
         text: node.text,
       };
       this.walker.result.commands.push(command);
+      if (piped) recordWrites(command, scope);
       for (const feed of feeds) feed.producer = last ?? command;
       command = last ?? command;
     }

@@ -20,15 +20,25 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
   const program = basename(command.words[0] ?? '');
   const downloaded = downloaders.has(program);
   const output = command.stdin?.producer ? pipelineOutput(command) : outputOf(command);
+  // `exec 3>f` opens f, empty, on descriptor 3; later `cmd >&3` appends cmd's output to f.
+  const opensDescriptors = command.words.length === 1 && command.words[0] === 'exec';
   for (const redirect of command.redirects) {
-    if (!/>/.test(redirect.operator) || redirect.target.startsWith('/dev/')) continue;
-    const path = where(redirect.target);
+    let target = redirect.target;
+    let appending = redirect.operator.endsWith('>>');
+    if (/^(>&|&>)$/.test(redirect.operator) && /^\d+$/.test(target)) {
+      const file = scope.descriptors.get(target);
+      if (file === undefined || (redirect.descriptor ?? '1') !== '1') continue;
+      target = file;
+      appending = true;
+    }
+    if (!/>/.test(redirect.operator) || target.startsWith('/dev/')) continue;
+    const path = where(target);
     if (!path) continue;
-    const appending = redirect.operator.endsWith('>>');
     const before = appending ? scope.files.get(path)?.text : '';
-    const text = output === undefined || before === undefined ? undefined : before + output;
+    const written = opensDescriptors ? '' : output;
+    const text = written === undefined || before === undefined ? undefined : before + written;
     // Appended to a file that existed before: what was added is known, not the whole file.
-    const appended = appending && text === undefined ? output : undefined;
+    const appended = appending && text === undefined ? written : undefined;
     scope.files.set(path, { text, downloaded, ...(appended !== undefined ? { appended } : {}) });
   }
   const args = command.words.slice(1);
@@ -108,7 +118,8 @@ function pipelineOutput(command: SimpleCommand): string | undefined {
     current && chain.length < 8;
     current = current.stdin?.producer
   )
-    chain.unshift(current);
+    // A redirection of a whole pipeline (no words of its own) passes its last stage's output on.
+    if (current.words.length > 0) chain.unshift(current);
   return staticPipelineOutput(
     chain.map((item) => ({
       words: item.words,

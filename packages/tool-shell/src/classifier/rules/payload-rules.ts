@@ -4,7 +4,7 @@ import type { Finding } from '../finding';
 import { inlineShellCommands } from '../inline-shell-calls';
 import { isShell } from '../interpreter-table';
 import { payloadsOf } from '../program-table';
-import { isStatic } from '../shell-word';
+import { DYNAMIC, isStatic } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
 import { writtenFile } from './code-sources';
 import { type Rule, type RuleContext, warn } from './rule';
@@ -102,6 +102,17 @@ export const codePayloadRule: Rule = (input, context) => {
   if (name?.includes('/') && command.cwd !== undefined) {
     const written = writtenFile(command.files, resolve(command.cwd, name));
     if (written) findings.push(...fromFile(name, program, command, context, shell));
+  } else if (name !== undefined && command.cwd !== undefined && input.wrappers.length === 0) {
+    // A bare name is looked up in $PATH: a folder of it where the command wrote that name
+    // earlier (`PATH=.:$PATH x`) runs the written file.
+    for (const folder of command.environment?.get('PATH')?.[0]?.split(':') ?? []) {
+      if (folder.includes(DYNAMIC)) continue;
+      const path = resolve(command.cwd, folder || '.', name);
+      if (writtenFile(command.files, path)) {
+        findings.push(...fromFile(path, program, command, context, shell));
+        break;
+      }
+    }
   }
   return findings;
 };
