@@ -141,7 +141,19 @@ export class CommandBuilder {
     const saved = this.substitutions.swap([], []);
     for (const redirect of node.childrenForFieldName('redirect')) {
       if (!redirect) continue;
-      if (redirect.type === 'heredoc_redirect') {
+      const descriptor = redirect.namedChildren.find((child) => child?.type === 'file_descriptor');
+      if (redirect.type === 'heredoc_redirect' && descriptor && descriptor.text !== '0') {
+        // `3<<EOF`: the text is read on descriptor 3 (`bash /dev/fd/3`), not standard input.
+        const text = hereDocumentText(this.walker, redirect, scope);
+        scope.files.set(`/dev/fd/${descriptor.text}`, { text, downloaded: false });
+        continuation = redirect.namedChildren.filter(
+          (child): child is Node =>
+            child !== null &&
+            !child.type.startsWith('heredoc') &&
+            child.type !== 'word' &&
+            child.type !== 'file_descriptor',
+        );
+      } else if (redirect.type === 'heredoc_redirect') {
         stdin = { text: hereDocumentText(this.walker, redirect, scope) };
         continuation = redirect.namedChildren.filter(
           (child): child is Node =>

@@ -7,16 +7,19 @@ const hereDocument = /(?<!<)<<(-?)([ \t]*)((?:[^\s;&|<>()'"\\]|\\.|'[^'\n]*'|"[^
  */
 export function normalizeHereDocuments(script: string): string {
   if (!script.includes('<<')) return script;
-  return script.replace(hereDocument, (match, dash: string, space: string, word: string) => {
-    if (!/['"\\]/.test(word) || /^'[^']*'$/.test(word)) return match;
-    const delimiter = word.replace(
-      /'([^']*)'|"([^"]*)"|\\(.)/g,
-      (_all, single?: string, double?: string, escaped?: string) =>
-        single ?? double ?? escaped ?? '',
-    );
-    if (delimiter.includes("'")) return match;
-    return `<<${dash}${space}'${delimiter}'`;
-  });
+  return closeHereDocuments(descriptorHereStrings(script)).replace(
+    hereDocument,
+    (match, dash: string, space: string, word: string) => {
+      if (!/['"\\]/.test(word) || /^'[^']*'$/.test(word)) return match;
+      const delimiter = word.replace(
+        /'([^']*)'|"([^"]*)"|\\(.)/g,
+        (_all, single?: string, double?: string, escaped?: string) =>
+          single ?? double ?? escaped ?? '',
+      );
+      if (delimiter.includes("'")) return match;
+      return `<<${dash}${space}'${delimiter}'`;
+    },
+  );
 }
 
 /**
@@ -44,4 +47,40 @@ export function normalizeCoprocesses(script: string): string {
 export function normalizeSubshellSubstitutions(script: string): string {
   if (!script.includes('$((')) return script;
   return script.replace(/\$\(\((?=\s*(?:\$'|["']?[A-Za-z_][\w.-]*["']?\s+["'$/~-]))/g, '$( (');
+}
+
+const descriptorHereString =
+  /(^|[\s;&|(])(\d+)<<<[ \t]*((?:'[^']*'|"(?:\\.|[^"\\])*"|\$'(?:\\.|[^'\\])*'|\\.|[^\s;&|()<>'"\\])+)/g;
+
+/**
+ * A here-string on another descriptor (`3<<<'code'`), which tree-sitter-bash cannot parse, as the
+ * equivalent input from a process substitution (`3< <(printf '%s\n' 'code')`): the program reads
+ * the word, and a newline, on that descriptor (`bash /dev/fd/3`).
+ */
+function descriptorHereStrings(script: string): string {
+  if (!script.includes('<<<')) return script;
+  return script.replace(
+    descriptorHereString,
+    (_match, before: string, descriptor: string, word: string) =>
+      `${before}${descriptor}< <(printf '%s\\n' ${word})`,
+  );
+}
+
+/**
+ * A here-document whose delimiter line never comes ends, for bash, at the end of the input (with
+ * a warning): the missing delimiter line is added so that the body is read as the body.
+ */
+function closeHereDocuments(script: string): string {
+  let closed = script;
+  for (const match of script.matchAll(hereDocument)) {
+    const delimiter = match[3]!.replace(/'([^']*)'|"([^"]*)"|\\(.)/g, '$1$2$3');
+    if (delimiter === '' || /[$`]/.test(delimiter)) continue;
+    const lineEnd = script.indexOf('\n', match.index);
+    if (lineEnd === -1) continue;
+    const lines = script.slice(lineEnd + 1).split('\n');
+    const strip = match[1] === '-';
+    if (!lines.some((line) => (strip ? line.replace(/^\t+/, '') : line) === delimiter))
+      closed += `${closed.endsWith('\n') ? '' : '\n'}${delimiter}\n`;
+  }
+  return closed;
 }

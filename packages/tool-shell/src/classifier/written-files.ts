@@ -41,6 +41,23 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
     const appended = appending && text === undefined ? written : undefined;
     scope.files.set(path, { text, downloaded, ...(appended !== undefined ? { appended } : {}) });
   }
+  // `3< FILE`, `3< <(cmd)`: the program reads FILE or cmd's output as /dev/fd/3.
+  for (const redirect of command.redirects) {
+    if (redirect.operator !== '<' || !redirect.descriptor || redirect.descriptor === '0') continue;
+    const substitution = command.substitutions?.find((item) => item.path === redirect.target);
+    const path = where(redirect.target);
+    const file = substitution
+      ? {
+          text: substitution.output,
+          downloaded: substitution.commands.some((inner) =>
+            downloaders.has(basename(inner.words[0] ?? '')),
+          ),
+        }
+      : path
+        ? scope.files.get(path)
+        : undefined;
+    if (file) scope.files.set(`/dev/fd/${redirect.descriptor}`, file);
+  }
   const args = command.words.slice(1);
   if (program === 'tee') {
     for (const arg of args.filter((word) => !word.startsWith('-'))) {

@@ -118,6 +118,16 @@ export function fromFile(
   redirected = false,
 ): Finding[] {
   if (!redirected && standardInput.has(path)) return fromInput(program, command, context, kind);
+  // A process's descriptors are the same files under /proc: `/proc/self/fd/3` is `/dev/fd/3`.
+  if (/^\/proc\/(self|thread-self|\d+)\/fd\/\d+$/.test(path))
+    return fromFile(
+      path.replace(/^\/proc\/[^/]+\/fd\//, '/dev/fd/'),
+      program,
+      command,
+      context,
+      kind,
+      redirected,
+    );
   const substitution =
     command.substitutions?.find((item) => item.path === path) ?? registered(command, path);
   if (substitution) {
