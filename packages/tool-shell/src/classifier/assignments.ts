@@ -52,14 +52,30 @@ export function assign(
   }
   const append = node.children.some((child) => child?.type === '+=');
   let values: string[] | undefined;
+  // `([c]=rm [t]=/)`, `([1]=x)`: the keys are kept (`keys:NAME`) for `${m[c]}` and `${!m[@]}`.
+  const keys: string[] = [];
+  let keyed = false;
   if (valueNode?.type === 'array') {
     values = [];
     for (const item of valueNode.namedChildren) {
       if (!item) continue;
-      for (const field of walker.fields(item, scope))
+      for (const field of walker.fields(item, scope)) {
+        const key = /^\[([^\]]*)\]=/.exec(field);
+        keyed ||= key !== null;
+        keys.push(key ? key[1]! : String(keys.length));
         values.push(field.replace(/^\[[^\]]*\]=/, ''));
+      }
     }
   } else values = [valueNode ? walker.value(valueNode, scope) : ''];
+  if (element === undefined && !append) into.set(`keys:${name}`, keyed ? keys : undefined);
+  const keyList = into.get(`keys:${name}`);
+  if (element === -1 && keyList && nameNode.type === 'subscript') {
+    // `m[key]=value` in an array with keys.
+    const key = walker.value(nameNode.childForFieldName('index')!, scope);
+    const at = keyList.indexOf(key);
+    element = at === -1 ? keyList.length : at;
+    if (at === -1) into.set(`keys:${name}`, [...keyList, key]);
+  }
   const previous = into.get(name);
   if (element !== undefined) {
     if (element === -1 || !previous) into.set(name, undefined);
@@ -107,7 +123,11 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
         scope.set(name, /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? scope.get(target) : undefined);
       }
     } else if (child.type === 'variable_name') {
-      if (!scope.variables.has(child.text)) scope.set(child.text, undefined);
+      // `declare -A m` / `declare -a a`: an empty array, filled by `m[k]=v` later.
+      if (/^-[a-zA-Z]*[aA]/.test(options) && !scope.variables.has(child.text)) {
+        scope.set(child.text, []);
+        if (/^-[a-zA-Z]*A/.test(options)) scope.set(`keys:${child.text}`, []);
+      } else if (!scope.variables.has(child.text)) scope.set(child.text, undefined);
       if (exported) scope.exported.add(child.text);
     } else {
       const value = walker.value(child, scope);

@@ -139,8 +139,12 @@ export class CommandBuilder {
     let stdin = input;
     let continuation: Node[] = [];
     const saved = this.substitutions.swap([], []);
-    for (const redirect of node.childrenForFieldName('redirect')) {
-      if (!redirect) continue;
+    // tree-sitter does not put a here-string of a compound statement in the `redirect` field.
+    const redirectNodes = node.namedChildren.filter(
+      (child): child is Node =>
+        child !== null && child.id !== body?.id && /redirect$/.test(child.type),
+    );
+    for (const redirect of redirectNodes) {
       const descriptor = redirect.namedChildren.find((child) => child?.type === 'file_descriptor');
       if (redirect.type === 'heredoc_redirect' && descriptor && descriptor.text !== '0') {
         // `3<<EOF`: the text is read on descriptor 3 (`bash /dev/fd/3`), not standard input.
@@ -169,6 +173,13 @@ export class CommandBuilder {
     if (body?.type === 'command')
       command = this.command(body, scope, stdin, redirects, feeds, substitutions);
     else {
+      // `while read l; do ...; done < <(cmd)` or `< file`: the loop reads cmd's output or the file.
+      const from = redirects.find(
+        (redirect) => redirect.operator === '<' && (redirect.descriptor ?? '0') === '0',
+      );
+      const fed = from && substitutions.find((item) => item.path === from.target);
+      if (from && fed?.output !== undefined) stdin = { text: fed.output };
+      else if (from) stdin = inputFromRedirects([], [from], stdin, scope);
       const last = body ? this.walker.visit(body, scope, stdin) : undefined;
       // `a | b > f`: bash redirects the last stage, so f receives what that stage prints.
       const piped = body?.type === 'pipeline' && last !== undefined;

@@ -47,9 +47,19 @@ export function expandParameter(
   if (subscript && /[$`]/.test(subscript)) hooks.evaluatedAsCode(`: ${subscript.slice(1, -1)}`);
   let base = lookup(name, subscript, scope);
   if (prefix === '!') {
+    // `${!a[@]}`: the keys (or indices) of an array.
+    if ((subscript === '[@]' || subscript === '[*]') && !operation) {
+      const values = scope.get(name);
+      const keys = scope.get(`keys:${name}`);
+      if (keys) return { values: keys, perElement: subscript === '[@]' };
+      return values === undefined
+        ? unknown()
+        : { values: values.map((_value, index) => String(index)), perElement: subscript === '[@]' };
+    }
     if (subscript === '[@]' || subscript === '[*]' || operation) return unknown();
     const target = base.values?.[0];
-    if (target === undefined || !/^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?$/.test(target))
+    // `${!#}`: the value of `#` names a positional parameter (the last one).
+    if (target === undefined || !/^([A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?|\d+)$/.test(target))
       return unknown();
     const [targetName, targetSubscript] = target.split(/(?=\[)/);
     base = lookup(targetName!, targetSubscript, scope);
@@ -214,6 +224,11 @@ function lookup(name: string, subscript: string | undefined, scope: ShellScope):
   if (values === undefined) return unknown();
   const index = subscript.slice(1, -1);
   if (index === '@' || index === '*') return { values, perElement: index === '@' };
+  const keys = scope.get(`keys:${name}`);
+  if (keys) {
+    const at = keys.indexOf(index.replace(/^(["'])(.*)\1$/, '$2'));
+    return at === -1 ? unknown() : { values: [values[at] ?? ''], perElement: false };
+  }
   if (/^\d+$/.test(index)) return { values: [values[Number(index)] ?? ''], perElement: false };
   return unknown();
 }

@@ -199,6 +199,17 @@ function operandValue(text: string, scope: ShellScope): string {
   if (/^"[^"$`\\]*"$/.test(text)) return text.slice(1, -1);
   const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\}?$/.exec(text);
   if (variable) return scope.get(variable[1]!)?.join(' ') ?? DYNAMIC;
+  // Expansions inside the word (`${PWD%${PWD##*/}}`, `x${y}z`): each one expanded in turn.
+  if (/\$\{[^{}]*\}|\$[A-Za-z_]/.test(text) && !/[`"'\\]|\$\(/.test(text)) {
+    const operandHooks: ExpansionHooks = {
+      evaluateOperand: (inner) => operandValue(inner, scope),
+      evaluatedAsCode: () => {},
+    };
+    return text.replace(/\$\{[^{}]*\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (expansion) => {
+      const { values } = expandParameter(expansion, scope, operandHooks);
+      return values === undefined ? DYNAMIC : values.join(' ');
+    });
+  }
   if (/[$`"']/.test(text)) return DYNAMIC;
   return unprotect(unquotedWord(text, scope, true));
 }
