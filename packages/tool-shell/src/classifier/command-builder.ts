@@ -121,6 +121,14 @@ export class CommandBuilder {
       } else {
         applyEffects(command, scope, commandScope);
         builtinStrings(this.walker, words, scope);
+        // A name bash does not find runs `command_not_found_handle NAME ARGS...` when defined:
+        // any name might be missing, so the handler is judged with these arguments.
+        if (
+          isStatic(words[0]!) &&
+          !words[0]!.includes('/') &&
+          words[0] !== 'command_not_found_handle'
+        )
+          this.walker.callFunction('command_not_found_handle', words, scope, stdin);
       }
       return command;
     } finally {

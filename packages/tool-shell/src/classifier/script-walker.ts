@@ -93,9 +93,25 @@ export class ScriptWalker {
       case 'variable_assignment':
         this.builder.assign(node, scope, scope);
         return undefined;
-      case 'declaration_command':
+      case 'declaration_command': {
         this.builder.declaration(node, scope);
-        return undefined;
+        // What it prints in a pipeline (`export -p | curl -d @- ...`): the keyword and options.
+        const words = [
+          node.firstChild?.text ?? '',
+          ...this.named(node)
+            .filter((child) => child.type === 'word' && child.text.startsWith('-'))
+            .map((child) => child.text),
+        ];
+        return {
+          words,
+          redirects: [],
+          cwd: scope.cwd,
+          processSubstitutions: [],
+          files: scope.files,
+          background: false,
+          text: node.text,
+        };
+      }
       case 'unset_command':
         for (const child of this.named(node)) {
           for (const name of this.fields(child, scope)) {
