@@ -5,6 +5,7 @@ import { loadBashParser } from './bash-parser';
 import { braceWordsAsWords } from './brace-words';
 import type { Classification, Finding } from './finding';
 import {
+  closeHereDocuments,
   normalizeCoprocesses,
   normalizeHereDocuments,
   normalizeSubshellSubstitutions,
@@ -129,7 +130,7 @@ function classifyScript(
     // is not arithmetic, bash reads a command substitution of a subshell (`$((dd ...) 2>&1)`),
     // so on a parse error that reading is judged as well.
     const rewrites = tree.rootNode.hasError
-      ? [bracketsAsTest(script), script.replaceAll('$((', '$( (')]
+      ? [bracketsAsTest(script), script.replaceAll('$((', '$( ('), closeHereDocuments(script)]
       : [];
     for (const rewritten of new Set(rewrites.filter((text) => text !== script)))
       findings.push(

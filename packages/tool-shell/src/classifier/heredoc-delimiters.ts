@@ -7,7 +7,7 @@ const hereDocument = /(?<!<)<<(-?)([ \t]*)((?:[^\s;&|<>()'"\\]|\\.|'[^'\n]*'|"[^
  */
 export function normalizeHereDocuments(script: string): string {
   if (!script.includes('<<')) return script;
-  return closeHereDocuments(descriptorHereStrings(script)).replace(
+  return descriptorHereStrings(script).replace(
     hereDocument,
     (match, dash: string, space: string, word: string) => {
       if (!/['"\\]/.test(word) || /^'[^']*'$/.test(word)) return match;
@@ -57,20 +57,36 @@ const descriptorHereString =
  * equivalent input from a process substitution (`3< <(printf '%s\n' 'code')`): the program reads
  * the word, and a newline, on that descriptor (`bash /dev/fd/3`).
  */
-function descriptorHereStrings(script: string): string {
+export function descriptorHereStrings(script: string): string {
   if (!script.includes('<<<')) return script;
   return script.replace(
     descriptorHereString,
-    (_match, before: string, descriptor: string, word: string) =>
-      `${before}${descriptor}< <(printf '%s\\n' ${word})`,
+    (match, before: string, descriptor: string, word: string, offset: number) =>
+      quotedAt(script, offset) ? match : `${before}${descriptor}< <(printf '%s\\n' ${word})`,
   );
+}
+
+/** Whether a position of the script is inside single or double quotes (or escaped). */
+function quotedAt(script: string, position: number): boolean {
+  let quote: string | undefined;
+  for (let index = 0; index < position; index++) {
+    const character = script[index]!;
+    if (quote === "'") {
+      if (character === "'") quote = undefined;
+    } else if (character === '\\') index++;
+    else if (quote === '"') {
+      if (character === '"') quote = undefined;
+    } else if (character === "'" || character === '"') quote = character;
+  }
+  return quote !== undefined;
 }
 
 /**
  * A here-document whose delimiter line never comes ends, for bash, at the end of the input (with
- * a warning): the missing delimiter line is added so that the body is read as the body.
+ * a warning): the missing delimiter line is added so that the body is read as the body. (Used
+ * only when the script does not parse: a `<<` inside quotes is no here-document.)
  */
-function closeHereDocuments(script: string): string {
+export function closeHereDocuments(script: string): string {
   let closed = script;
   for (const match of script.matchAll(hereDocument)) {
     const delimiter = match[3]!.replace(/'([^']*)'|"([^"]*)"|\\(.)/g, '$1$2$3');
