@@ -3,7 +3,7 @@ import { toolShellEscapes } from './tool-languages';
 
 // Perl and Ruby call `system "..."`, `exec '...'` without parentheses too.
 const shellCall =
-  /\b(system|popen|exec|execSync|execFile|execFileSync|spawn|spawnSync|shell_exec|passthru|proc_open|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|capture2e?|capture3)(?:\s*\(|[ \t]+(?=["'`[]))/g;
+  /\b(system|popen|exec|execSync|execFile|execFileSync|spawn|spawnSync|shell_exec|passthru|proc_open|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|capture2e?|capture3|shell|qqx)(?:\s*\(|[ \t]+(?=["'`[]))/g;
 const quotedCommand = /`([^`]*)`|%x\(([^)]*)\)|%x\{([^}]*)\}|\bqx\s*([({[/|!])/g;
 const closers: Record<string, string> = { '(': ')', '{': '}', '[': ']' };
 
@@ -55,6 +55,9 @@ export function inlineShellCommands(code: string, language: string): string[] {
   commands.push(...toolShellEscapes(code, language));
   // PowerShell statements are commands with arguments, as in the shell (`Remove-Item -Recurse ~`).
   if (language === 'PowerShell') commands.push(code);
+  // gnuplot and Octave run a line starting with `!` (`system` too) as a shell command.
+  if (/^(gnuplot|Octave)$/.test(language))
+    for (const match of code.matchAll(/(?:^|[;\n])\s*!([^\n;]*)/g)) commands.push(match[1]!);
   return commands.filter((command) => command.trim() !== '').slice(0, 16);
 }
 

@@ -5,6 +5,7 @@ import { flock, git, hyperfine, packageRunner, ssh, switchUser } from './option-
 import { packageScripts } from './package-scripts';
 import type { Payload } from './payload';
 import { shellCode } from './rules/script-sources';
+import { runnerPayloads } from './runner-payloads';
 import { codeInModuleOptions } from './runtime-payloads';
 import { sessionPayloads } from './session-payloads';
 import { DYNAMIC } from './shell-word';
@@ -30,6 +31,8 @@ export function payloadsOf(
 ): Payload[] {
   const wrapped = wrapperPayloads(program, args, input);
   if (wrapped) return wrapped;
+  const runner = runnerPayloads(program, args);
+  if (runner) return runner;
   switch (program) {
     case 'eval':
       return args.length ? [{ kind: 'script', text: args.join(' ') }] : [];
