@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { arithmetic, assign, builtinStrings, declaration, evaluatedStrings } from './assignments';
+import { groupOutput } from './group-output';
 import { hashedProgram } from './hashed-programs';
 import { type Feed, ProcessSubstitutions } from './process-substitutions';
 import { applyEffects } from './scope-effects';
@@ -188,13 +189,18 @@ export class CommandBuilder {
       const fed = from && substitutions.find((item) => item.path === from.target);
       if (from && fed?.output !== undefined) stdin = { text: fed.output };
       else if (from) stdin = inputFromRedirects([], [from], stdin, scope);
+      const before = this.walker.result.commands.length;
       const last = body ? this.walker.visit(body, scope, stdin) : undefined;
       // `a | b > f`: bash redirects the last stage, so f receives what that stage prints.
       const piped = body?.type === 'pipeline' && last !== undefined;
+      const output = body
+        ? groupOutput(body, this.walker.result.commands.slice(before))
+        : undefined;
       command = {
         words: [],
         redirects,
         cwd: scope.cwd,
+        ...(output !== undefined ? { output } : {}),
         stdin: piped ? { producer: last, text: this.output(last) } : stdin,
         processSubstitutions: substitutions.flatMap((item) => item.commands),
         substitutions,
@@ -203,7 +209,7 @@ export class CommandBuilder {
         text: node.text,
       };
       this.walker.result.commands.push(command);
-      if (piped) recordWrites(command, scope);
+      if (piped || output !== undefined) recordWrites(command, scope);
       for (const feed of feeds) feed.producer = last ?? command;
       command = last ?? command;
     }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { awkInputFiles, inlineProgramFiles } from '../awk-programs';
 import type { Finding } from '../finding';
+import { globToRegExp } from '../glob-patterns';
 import { inlineShellCommands } from '../inline-shell-calls';
 import { isShell } from '../interpreter-table';
 import { payloadsOf } from '../program-table';
@@ -100,8 +101,11 @@ export const codePayloadRule: Rule = (input, context) => {
   }
   const name = input.name;
   if (name?.includes('/') && command.cwd !== undefined) {
-    const written = writtenFile(command.files, resolve(command.cwd, name));
-    if (written) findings.push(...fromFile(name, program, command, context, shell));
+    // A glob as the program (`./?`, `./[x]`) runs the file it expands to.
+    const path =
+      writtenGlobMatch(resolve(command.cwd, name), command) ?? resolve(command.cwd, name);
+    const written = writtenFile(command.files, path);
+    if (written) findings.push(...fromFile(path, program, command, context, shell));
   } else if (name !== undefined && command.cwd !== undefined && input.wrappers.length === 0) {
     // A bare name is looked up in $PATH: a folder of it where the command wrote that name
     // earlier (`PATH=.:$PATH x`) runs the written file.
@@ -143,4 +147,12 @@ export function runsArguments(
 ): Finding[] {
   if (!code || !args?.length || !runsCommands.test(code)) return [];
   return args.flatMap((arg) => [...context.classifyNested(arg, command.cwd)]);
+}
+
+/** The file written earlier in the command that a glob program name expands to, if any. */
+function writtenGlobMatch(path: string, command: SimpleCommand): string | undefined {
+  if (!/[*?[]/.test(path) || !command.files) return undefined;
+  const pattern = new RegExp(`^(?:${globToRegExp(path).source})$`);
+  for (const file of command.files.keys()) if (pattern.test(file)) return file;
+  return undefined;
 }
