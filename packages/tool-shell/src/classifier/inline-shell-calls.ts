@@ -3,7 +3,7 @@ import { toolShellEscapes } from './tool-languages';
 
 // Perl and Ruby call `system "..."`, `exec '...'` without parentheses too.
 const shellCall =
-  /\b(system|popen|exec|execSync|execFile|execFileSync|spawn|spawnSync|shell_exec|passthru|proc_open|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|capture2e?|capture3|shell|qqx)(?:\s*\(|[ \t]+(?=["'`[]))/g;
+  /\b(system|popen|exec|execSync|execFile|execFileSync|spawn|spawnSync|shell_exec|passthru|proc_open|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|capture2e?|capture3|shell|qqx|execute|execv|execvp|execve|execvpe|execl|execlp|execle|spawnv|spawnvp|spawnl|spawnlp|posix_spawn|posix_spawnp)(?:\s*\(|[ \t]+(?=["'`[]|qq?[({[/|!]|pack\b|join\b))/g;
 const quotedCommand = /`([^`]*)`|%x\(([^)]*)\)|%x\{([^}]*)\}|\bqx\s*([({[/|!])/g;
 const closers: Record<string, string> = { '(': ')', '{': '}', '[': ']' };
 
@@ -24,8 +24,10 @@ export function inlineShellCommands(code: string, language: string): string[] {
     const parenthesised = match[0].endsWith('(');
     for (const argument of callArgumentsAt(code, match.index + match[0].length, parenthesised)) {
       const text = argument.trim();
-      const literals = stringLiterals(text);
-      if (literals.length === 0 || !/^["'[`]/.test(text)) break;
+      const folded0 = literalValue(text);
+      const literals =
+        folded0 !== undefined && !text.startsWith('[') ? [folded0] : stringLiterals(text);
+      if (literals.length === 0 || (!/^["'[`]/.test(text) && folded0 === undefined)) break;
       // `"rm -r" + "f /"`: a concatenation of literals is one string.
       const folded = text.startsWith('[') ? undefined : literalValue(text);
       words.push(

@@ -33,8 +33,8 @@ export function interpreterEffects(code: string): string[] {
     const options = args.slice(1).join(',');
     if (
       recursiveDeletes.test(name) ||
-      (/^(rm|rmSync|rmdirSync|rmdir|remove)$/.test(name) &&
-        /recursive\s*:\s*true|recursive\s*=>\s*1/.test(options))
+      (/^(rm|rmSync|rmdirSync|rmdir|remove|unlink|removeSync)$/.test(name) &&
+        /recursive\s*:\s*true|recursive\s*=>\s*1|recursive\s*=\s*(TRUE|T|True)\b/.test(options))
     )
       commands.push(`rm -rf ${quoted}`);
     else if (fileDeletes.test(name)) commands.push(`rm -f ${quoted}`);
@@ -45,7 +45,7 @@ export function interpreterEffects(code: string): string[] {
       commands.push(`: > ${quoted}`);
   }
   if (
-    /\bfork\b/.test(code) &&
+    /\b(fork|spawn|Popen)\b/.test(code) &&
     endlessLoop.test(code) &&
     !/\b(break|last|accept|sleep|wait|waitpid|exit|return)\b/.test(code)
   )
@@ -61,7 +61,7 @@ const fileWrites =
 const opens = /^(open|fopen|sysopen|File\.open|IO\.open)$/;
 
 const callPattern =
-  /(?<![\w$])(?:[\w$]+\s*(?:\.|::|->)\s*)*(rmtree|rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|remove_tree|RemoveAll|rimraf|removeSync|emptyDirSync|emptyDir|deleteRecursively|unlink|unlinkSync|remove|delete|rm_f|rm|rmSync|rmdirSync|rmdir|safe_unlink|Remove|writeFileSync|writeFile|write_text|write_bytes|file_put_contents|truncateSync|truncate|createWriteStream|outputFileSync|WriteFile|write|open|fopen|sysopen)\b(?:\s*\(|[ \t]+(?=["'$~]))/g;
+  /(?<![\w$])(?:[\w$]+\s*(?:\.|::|->)\s*)*(rmtree|rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|remove_tree|RemoveAll|rimraf|removeSync|emptyDirSync|emptyDir|deleteRecursively|unlink|unlinkSync|remove|delete|rm_f|rm|rmSync|rmdirSync|rmdir|safe_unlink|Remove|writeFileSync|writeFile|write_text|write_bytes|file_put_contents|truncateSync|truncate|createWriteStream|outputFileSync|WriteFile|write|open|fopen|sysopen)\b(?:\s*\(|[ \t]+(?=["'$~]|[A-Z]+\s*,))/g;
 
 const endlessLoop =
   /\bwhile\s*(\(\s*)?(1|true|True|TRUE)\b|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(do|\{)|\buntil\s*(\(\s*)?(0|false)\b|\bwhile\s*\(\s*!?\s*0?\s*\)|\bfork\s+while\b|\bfork\s+until\b|\bfork\b[^;]*\bwhile\s+1/;
@@ -119,7 +119,21 @@ export function literalValue(
   while (text !== '') {
     const literal =
       /^[rRbBuUfF]{0,2}("((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|`((?:\\.|[^`\\$])*)`)/.exec(text);
-    if (literal && !/^[fF]/.test(text)) {
+    const decoded = decodedLiteral(text);
+    const quoteLike = /^qq?\s*([({[/|!])/.exec(text);
+    if (decoded) {
+      value += decoded[0];
+      text = text.slice(decoded[1]).trim();
+    } else if (quoteLike) {
+      // Perl's q(...) and qq(...) quote operators.
+      const closer =
+        ({ '(': ')', '{': '}', '[': ']' } as Record<string, string>)[quoteLike[1]!] ??
+        quoteLike[1]!;
+      const end = text.indexOf(closer, quoteLike[0].length);
+      if (end === -1) return undefined;
+      value += text.slice(quoteLike[0].length, end);
+      text = text.slice(end + 1).trim();
+    } else if (literal && !/^[fF]/.test(text)) {
       value += (literal[2] ?? literal[3] ?? literal[4] ?? '').replace(/\\(.)/g, '$1');
       text = text.slice(literal[0].length).trim();
     } else if (bindings.has(/^[$@]?[A-Za-z_]\w*/.exec(text)?.[0] ?? '')) {
@@ -160,4 +174,51 @@ function literalBindings(code: string): Map<string, string> {
 /** A path as a shell word, `~` left unquoted so that it still means the home folder. */
 function shellPath(path: string): string {
   return quoteForShell(path).replace(/^'~\//, "~/'").replace(/^'~'$/, '~');
+}
+
+const quotedText = `("(?:\\\\.|[^"\\\\])*"|'(?:\\\\.|[^'\\\\])*')`;
+/** Decoders of a literal: hex and base64, in Python, Perl, JavaScript and Ruby spellings. */
+const decoders: [RegExp, (text: string) => string][] = [
+  [
+    new RegExp(`^bytes\\.fromhex\\(\\s*${quotedText}\\s*\\)(\\.decode\\(\\s*\\))?`),
+    (hex) => Buffer.from(hex, 'hex').toString('utf8'),
+  ],
+  [
+    new RegExp(`^pack\\s*\\(?\\s*["']H\\*["']\\s*,\\s*${quotedText}\\s*\\)?`),
+    (hex) => Buffer.from(hex, 'hex').toString('utf8'),
+  ],
+  [
+    new RegExp(`^(?:base64\\.)?b64decode\\(\\s*${quotedText}\\s*\\)(\\.decode\\(\\s*\\))?`),
+    (text) => Buffer.from(text, 'base64').toString('utf8'),
+  ],
+  [
+    new RegExp(`^atob\\(\\s*${quotedText}\\s*\\)`),
+    (text) => Buffer.from(text, 'base64').toString('utf8'),
+  ],
+  [
+    new RegExp(
+      `^Buffer\\.from\\(\\s*${quotedText}\\s*,\\s*["'](base64|hex)["']\\s*\\)(\\.toString\\(\\s*\\))?`,
+    ),
+    (text) => text,
+  ],
+  [
+    new RegExp(`^Base64\\.decode64\\(\\s*${quotedText}\\s*\\)`),
+    (text) => Buffer.from(text, 'base64').toString('utf8'),
+  ],
+];
+
+/** A decoded literal at the start of the text, with the length it takes; undefined when there is none. */
+function decodedLiteral(text: string): [string, number] | undefined {
+  for (const [pattern, decode] of decoders) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const inner = match[1]!.slice(1, -1);
+    const encoding = match[2];
+    const value =
+      encoding === 'base64' || encoding === 'hex'
+        ? Buffer.from(inner, encoding).toString('utf8')
+        : decode(inner);
+    return [value, match[0].length];
+  }
+  return undefined;
 }

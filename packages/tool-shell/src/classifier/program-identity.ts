@@ -15,6 +15,17 @@ export function programIdentity(
   paths: PathContext,
 ): string {
   if (word === undefined) return '';
+  // GNU tools installed with a `g` prefix (Homebrew's gshred, grm, gsed, gtar) are the same tools.
+  const gnu =
+    /^(?:.*\/)?g(rm|shred|mv|cp|dd|ln|chmod|chown|truncate|install|tee|sort|split|shuf|uniq|find|xargs|sed|tar|timeout|env|nice|stdbuf|touch|mktemp|readlink|realpath|date|stat)$/.exec(
+      word,
+    );
+  if (
+    gnu &&
+    isStatic(word) &&
+    (!word.includes('/') || classifyTarget(word, cwd, paths) !== 'inside')
+  )
+    return gnu[1]!;
   if (!word.includes('/')) return word;
   if (/^\/proc\/(self|thread-self|\d+)\/exe$/.test(word)) return 'bash';
   if (!isStatic(word)) return word;

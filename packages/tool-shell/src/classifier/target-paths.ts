@@ -80,6 +80,8 @@ const systemFolders = new Set([
   '/System/Library',
   '/Library/Application Support',
   '/Volumes',
+  '/sys/firmware/efi/efivars',
+  '/sys/firmware',
 ]);
 
 /**

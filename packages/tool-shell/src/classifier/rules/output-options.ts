@@ -99,6 +99,9 @@ const outputTable: [RegExp, OutputSpec][] = [
   [/^(curl)$/, { folderLong: ['output-dir'] }],
   [/^(ar)$/, { operands: [1], when: /^-?[^-]*[rq]/ }],
   [/^(pandoc|convert|magick|ffmpeg|exiftool)$/, { short: 'o', long: ['output'] }],
+  [/^go$/, { short: 'o', when: /^(build|test)$/, shortValued: 'Cp', longValued: ['C'] }],
+  [/^(pg_dump|pg_dumpall|mysqldump)$/, { short: 'fr', long: ['file', 'result-file'] }],
+  [/^(yq|sponge)$/, { replacesOperands: true, when: /^(-i|--inplace|-i\S*)$/, shortValued: 'pIo' }],
 ];
 
 /** The files a program of the table writes ({@link outputTable}); undefined for other programs. */

@@ -171,6 +171,11 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
           : [],
       );
     case 'git':
+      // `git archive -o FILE`.
+      if (args.includes('archive')) {
+        const at = args.findIndex((arg) => arg === '-o' || arg === '--output');
+        if (at !== -1 && args[at + 1]) return [{ path: args[at + 1]!, folder: false }];
+      }
       // `git log|diff|show|format-patch --output=FILE` (`-o DIR` for format-patch).
       return args.flatMap((arg, index): WrittenPath[] =>
         arg.startsWith('--output=')
