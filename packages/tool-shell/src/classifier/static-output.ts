@@ -2,7 +2,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { formatPrintf } from './printf-format';
 import { DYNAMIC, isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
-import { awkBeginOutput, sedOutput } from './text-filters';
+import { awkBeginOutput, lineFilterOutput, sedOutput } from './text-filters';
 
 /**
  * The output of a short pipeline of pure text commands (`echo`, `printf`, `base64 -d`,
@@ -92,6 +92,10 @@ function simulate(words: readonly string[], input: string | undefined): string |
     case 'mktemp':
       return args.includes('-u') ? undefined : `/tmp/tmp.${DYNAMIC}\n`;
     case 'tr': {
+      if (input !== undefined && args.length === 2 && args[0] === '-d') {
+        const removed = characterSet(args[1]!);
+        return [...input].filter((character) => !removed.includes(character)).join('');
+      }
       if (input === undefined || args.length !== 2 || args.some((arg) => arg.startsWith('-')))
         return undefined;
       const from = characterSet(args[0]!);
@@ -161,7 +165,7 @@ function simulate(words: readonly string[], input: string | undefined): string |
         .map((line) => [...line].reverse().join(''))
         .join('\n');
     default:
-      return undefined;
+      return lineFilterOutput(name, args, input);
   }
 }
 

@@ -130,3 +130,72 @@ export function awkBeginOutput(args: readonly string[]): string | undefined {
   }
   return output;
 }
+
+/** Marks text compressed by a known compressor (its bytes are not computed, only undone). */
+const compressed = '\u{E021}';
+
+/**
+ * What `head`/`tail -n N`, `cut -cA-B`, compressors and their decompressors (a round trip gives
+ * the input back), `openssl base64 -d` and `jq -r '"literal"'` print for a known input.
+ */
+export function lineFilterOutput(
+  name: string,
+  args: readonly string[],
+  input: string | undefined,
+): string | undefined {
+  switch (name) {
+    case 'head':
+    case 'tail': {
+      // `head -1`, `head -n 2`, `tail -n1`: the first or last lines.
+      const count = /^-(?:n\s*)?(\d+)$/.exec(args.join(' ').replace(/^-n /, '-n'))?.[1];
+      if (input === undefined || (args.length > 0 && count === undefined)) return undefined;
+      const lines = input.replace(/\n$/, '').split('\n');
+      const n = Number(count ?? 10);
+      const kept = name === 'head' ? lines.slice(0, n) : lines.slice(-n);
+      return `${kept.join('\n')}\n`;
+    }
+    case 'cut': {
+      const range = /^-c\s*(\d*)-(\d*)$/.exec(args.join(' ').replace(/^-c /, '-c'));
+      if (input === undefined || !range) return undefined;
+      const from = Number(range[1] || 1) - 1;
+      const to = range[2] ? Number(range[2]) : undefined;
+      return input
+        .split('\n')
+        .map((line) => line.slice(from, to))
+        .join('\n');
+    }
+    case 'gzip':
+    case 'gunzip':
+    case 'zcat':
+    case 'xz':
+    case 'unxz':
+    case 'bzip2':
+    case 'bunzip2': {
+      // Compressing then decompressing gives the input back (`echo ... | gzip | gunzip`).
+      if (input === undefined) return undefined;
+      const decompress =
+        /^(gunzip|zcat|unxz|bunzip2)$/.test(name) ||
+        args.some((arg) => /^-[a-z]*d|^--decompress$/.test(arg));
+      if (!decompress) return `${compressed}${input}`;
+      return input.startsWith(compressed) ? input.slice(compressed.length) : undefined;
+    }
+    case 'openssl': {
+      // `openssl base64 -d`, `openssl enc -d -base64`.
+      const base64 =
+        args[0] === 'base64' ||
+        (args[0] === 'enc' && args.some((arg) => /^-(base64|a)$/.test(arg)));
+      if (input === undefined || !base64 || !args.includes('-d')) return undefined;
+      return Buffer.from(input.replace(/\s+/g, ''), 'base64').toString('utf8');
+    }
+    case 'jq': {
+      // `jq -r '"text"'`: a string literal program prints the string.
+      const program = args.filter((arg) => !arg.startsWith('-'));
+      const literal = program.length === 1 ? /^"((?:\\.|[^"\\])*)"$/.exec(program[0]!) : null;
+      if (!literal || !args.some((arg) => /^-[a-zA-Z]*r|^--raw-output$/.test(arg)))
+        return undefined;
+      return `${literal[1]!.replace(/\\(.)/g, '$1')}\n`;
+    }
+    default:
+      return undefined;
+  }
+}
