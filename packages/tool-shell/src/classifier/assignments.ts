@@ -50,6 +50,9 @@ export function assign(
     if (/[$`]/.test(indexValue)) walker.nested(`: ${indexValue}`, scope);
     element = /^\d+$/.test(indexValue) ? Number(indexValue) : -1;
   }
+  // A name reference (`declare -n y=x`) assigns its target.
+  const target = into.get(`ref:${name}`)?.[0];
+  if (target && element === undefined) name = target;
   const append = node.children.some((child) => child?.type === '+=');
   let values: string[] | undefined;
   // `([c]=rm [t]=/)`, `([1]=x)`: the keys are kept (`keys:NAME`) for `${m[c]}` and `${!m[@]}`.
@@ -67,6 +70,12 @@ export function assign(
       }
     }
   } else values = [valueNode ? walker.value(valueNode, scope) : ''];
+  // `declare -l` / `-u`: values are stored lower- or uppercased.
+  const letterCase = into.get(`case:${name}`)?.[0];
+  if (letterCase)
+    values = values.map((value) =>
+      letterCase === 'l' ? value.toLowerCase() : value.toUpperCase(),
+    );
   if (element === undefined && !append) into.set(`keys:${name}`, keyed ? keys : undefined);
   const keyList = into.get(`keys:${name}`);
   if (element === -1 && keyList && nameNode.type === 'subscript') {
@@ -107,12 +116,20 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
   const reference = /^-[a-zA-Z]*n/.test(options);
   const exported = keyword === 'export' || /^-[a-zA-Z]*x/.test(options);
   const integer = /^-[a-zA-Z]*i/.test(options);
+  const letterCase = /^-[a-zA-Z]*l/.test(options)
+    ? 'l'
+    : /^-[a-zA-Z]*u/.test(options)
+      ? 'u'
+      : undefined;
   for (const child of node.namedChildren) {
     if (!child) continue;
     const declared =
       child.type === 'variable_assignment' ? child.childForFieldName('name')?.text : child.text;
     if (integer && declared && /^[A-Za-z_]\w*$/.test(declared))
       scope.set(`integer:${declared}`, ['1']);
+    if (letterCase && declared && /^[A-Za-z_]\w*$/.test(declared))
+      scope.set(`case:${declared}`, [letterCase]);
+    if (keyword === 'local' && declared) walker.declaredLocal(declared.replace(/\[.*$/, ''));
     if (child.type === 'variable_assignment') {
       assign(walker, child, scope, scope);
       const name = child.childForFieldName('name')?.text ?? '';
@@ -121,6 +138,7 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
       if (reference) {
         const target = scope.get(name)?.[0] ?? '';
         scope.set(name, /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? scope.get(target) : undefined);
+        if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(target)) scope.set(`ref:${name}`, [target]);
       }
     } else if (child.type === 'variable_name') {
       // `declare -A m` / `declare -a a`: an empty array, filled by `m[k]=v` later.

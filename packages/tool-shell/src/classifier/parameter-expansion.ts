@@ -1,6 +1,7 @@
 import { decodeAnsiC } from './ansi-c';
 import { evaluateArithmetic } from './arithmetic-value';
 import { globToRegExp, removeMatch } from './glob-patterns';
+import { isKnownSpecial, lookup, unknown } from './parameter-lookup';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
 
@@ -98,7 +99,13 @@ function applyOperation(
     const operand = () => hooks.evaluateOperand(operandText);
     if (values === undefined) {
       // A variable from the environment: the tool passes few, so take it as unset.
-      if (operator === '-' || operator === '=') return { values: [operand()], perElement: false };
+      if (operator === '-') return { values: [operand()], perElement: false };
+      if (operator === '=') {
+        // `${D:=/}` assigns D as well.
+        const value = operand();
+        scope.set(name, [value]);
+        return { values: [value], perElement: false };
+      }
       return unknown();
     }
     const unset = !scope.variables.has(name) && !isKnownSpecial(name);
@@ -214,31 +221,6 @@ function applyOperation(
   }
   if (/[$`]/.test(operation)) hooks.evaluatedAsCode(`: ${operation.replace(/^:/, '')}`);
   return unknown();
-}
-
-function lookup(name: string, subscript: string | undefined, scope: ShellScope): ExpandedParameter {
-  const values = scope.get(name);
-  if (name === '@' || name === '*') return { values, perElement: name === '@' };
-  if (subscript === undefined)
-    return { values: values === undefined ? undefined : [values[0] ?? ''], perElement: false };
-  if (values === undefined) return unknown();
-  const index = subscript.slice(1, -1);
-  if (index === '@' || index === '*') return { values, perElement: index === '@' };
-  const keys = scope.get(`keys:${name}`);
-  if (keys) {
-    const at = keys.indexOf(index.replace(/^(["'])(.*)\1$/, '$2'));
-    return at === -1 ? unknown() : { values: [values[at] ?? ''], perElement: false };
-  }
-  if (/^\d+$/.test(index)) return { values: [values[Number(index)] ?? ''], perElement: false };
-  return unknown();
-}
-
-function isKnownSpecial(name: string): boolean {
-  return ['HOME', 'IFS', 'PWD', '0', '#', '@', '*'].includes(name) || /^[1-9]\d*$/.test(name);
-}
-
-function unknown(): ExpandedParameter {
-  return { values: undefined, perElement: false };
 }
 
 function toggleCase(character: string): string {
