@@ -20,6 +20,11 @@ function typed(text: string): Payload[] {
  */
 export function runnerPayloads(program: string, args: readonly string[]): Payload[] | undefined {
   switch (program) {
+    case 'capsh': {
+      // `capsh ... -- ARGS` runs bash with ARGS (`capsh -- -c 'cmd'`).
+      const at = args.indexOf('--');
+      return at === -1 ? [] : [{ kind: 'command', words: ['bash', ...args.slice(at + 1)] }];
+    }
     case 'nodemon': {
       const parsed = parseOptions(args, {
         shortWithValue: 'xwedeiV',

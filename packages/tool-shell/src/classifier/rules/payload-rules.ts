@@ -118,8 +118,30 @@ export const codePayloadRule: Rule = (input, context) => {
       }
     }
   }
+  findings.push(...writtenHooks(program, args, command, context));
   return findings;
 };
+
+const hookRunners =
+  /^(commit|merge|rebase|push|pull|checkout|switch|am|cherry-pick|revert|worktree|clone|gc|apply)$/;
+
+/** A git hook written earlier in the command runs when git runs it (`... > .git/hooks/pre-commit; git commit`). */
+function writtenHooks(
+  program: string,
+  args: readonly string[],
+  command: SimpleCommand,
+  context: RuleContext,
+): Finding[] {
+  if (program !== 'git' || command.cwd === undefined || !command.files) return [];
+  const subcommand = args.find(
+    (arg, index) => !arg.startsWith('-') && !/^(-C|-c)$/.test(args[index - 1] ?? ''),
+  );
+  if (!hookRunners.test(subcommand ?? '')) return [];
+  const hooks = `${resolve(command.cwd, '.git/hooks')}/`;
+  return [...command.files.keys()]
+    .filter((path) => path.startsWith(hooks) && !path.endsWith('.sample'))
+    .flatMap((path) => fromFile(path, 'git', command, context, { shell: true }));
+}
 
 /** What awk reads: its input files when written earlier in the command, else its input. */
 function awkRecords(args: readonly string[], command: SimpleCommand): string | undefined {

@@ -18,6 +18,15 @@ function treeTargets(program: string, args: readonly string[]): string[] | undef
     if (verb === 'remove_directory' || verb === 'rm') return operands(rest);
     return undefined;
   }
+  // Archivers told to delete what they archive: `tar --remove-files`, `zip -m`, `7z a -sdel`.
+  if ((program === 'tar' || program === 'bsdtar') && args.includes('--remove-files'))
+    return args.filter(
+      (arg, index) =>
+        !arg.startsWith('-') && !/^-[A-Za-z]*f$|^--file$/.test(args[index - 1] ?? '') && index > 0,
+    );
+  if (program === 'zip' && args.some((arg) => /^-[A-Za-z]*m/.test(arg) || arg === '--move'))
+    return words.slice(1);
+  if (program === '7z' && args.includes('-sdel')) return words.slice(2);
   if (program === 'rclone') {
     const [verb, ...rest] = words;
     if (/^(purge|delete|rmdirs|deletefile)$/.test(verb ?? '')) return rest.slice(0, 1);
