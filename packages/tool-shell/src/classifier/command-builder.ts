@@ -192,7 +192,8 @@ export class CommandBuilder {
       const before = this.walker.result.commands.length;
       const last = body ? this.walker.visit(body, scope, stdin) : undefined;
       // `a | b > f`: bash redirects the last stage, so f receives what that stage prints.
-      const piped = body?.type === 'pipeline' && last !== undefined;
+      // tree-sitter also reads `a && b > f` as `(a && b) > f`: bash redirects b alone.
+      const piped = (body?.type === 'pipeline' || body?.type === 'list') && last !== undefined;
       const output = body
         ? groupOutput(body, this.walker.result.commands.slice(before))
         : undefined;

@@ -29,10 +29,10 @@ export function payloadsOf(
   input?: string,
   environment?: ReadonlyMap<string, readonly string[] | undefined>,
 ): Payload[] {
-  const wrapped = wrapperPayloads(program, args, input);
-  if (wrapped) return wrapped;
   const runner = runnerPayloads(program, args);
   if (runner) return runner;
+  const wrapped = wrapperPayloads(program, args, input);
+  if (wrapped) return wrapped;
   switch (program) {
     case 'eval':
       return args.length ? [{ kind: 'script', text: args.join(' ') }] : [];
