@@ -1,5 +1,6 @@
 import { optionValues, parseOptions } from './option-parser';
 import type { Payload } from './payload';
+import { DYNAMIC } from './shell-word';
 
 /** Shell code or an argv, as a payload. */
 function code(text: string): Payload {
@@ -20,6 +21,28 @@ function typed(text: string): Payload[] {
  */
 export function runnerPayloads(program: string, args: readonly string[]): Payload[] | undefined {
   switch (program) {
+    case 'fd':
+    case 'fdfind': {
+      // `fd PATTERN ROOT -x|-X CMD`: CMD on every path found (`{}`), or all of them at its end.
+      const at = args.findIndex((arg) => /^(-x|--exec|-X|--exec-batch)$/.test(arg));
+      if (at === -1) return undefined;
+      const end = args.indexOf(';', at);
+      const words = args.slice(at + 1, end === -1 ? undefined : end);
+      const roots = args
+        .slice(0, at)
+        .filter((arg) => !arg.startsWith('-'))
+        .slice(1);
+      const found = `${(roots[0] ?? '.').replace(/\/?$/, '/')}${DYNAMIC}`;
+      if (words.length === 0) return [];
+      return [
+        {
+          kind: 'command',
+          words: words.some((word) => word.includes('{}'))
+            ? words.map((word) => word.replaceAll('{}', found))
+            : [...words, found],
+        },
+      ];
+    }
     case 'capsh': {
       // `capsh ... -- ARGS` runs bash with ARGS (`capsh -- -c 'cmd'`).
       const at = args.indexOf('--');

@@ -48,7 +48,7 @@ export const criticalFileRule: Rule = ({ program, args, command }, context) => {
       /^(-s|--size|-r|--reference|-t|--target-directory|-S|--suffix)$/,
     ))
       destroyed(path);
-  const findings: Finding[] = cronEntries(command, context);
+  const findings: Finding[] = cronEntries(command, context, program, args);
   findings.push(
     ...[...hit].map((path) =>
       block(
@@ -105,19 +105,31 @@ export const criticalFileRule: Rule = ({ program, args, command }, context) => {
  * commands cron will run (after the schedule, and the user field of `/etc/crontab` and
  * `/etc/cron.d`).
  */
-function cronEntries(command: SimpleCommand, context: RuleContext): Finding[] {
+function cronEntries(
+  command: SimpleCommand,
+  context: RuleContext,
+  program: string,
+  args: readonly string[],
+): Finding[] {
   const findings: Finding[] = [];
-  for (const redirect of command.redirects) {
-    if (
-      !/>/.test(redirect.operator) ||
-      (command.cwd === undefined && !redirect.target.startsWith('/'))
-    )
-      continue;
-    const path = normalizePath(redirect.target, command.cwd);
+  // Written by a redirection, or by `tee` (`echo '* * * * * root cmd' | sudo tee /etc/cron.d/x`).
+  const teed = program === 'tee' ? operands(args) : [];
+  const targets = [
+    ...command.redirects
+      .filter((redirect) => />/.test(redirect.operator))
+      .map((redirect) => redirect.target),
+    ...teed,
+  ];
+  for (const target of targets) {
+    if (command.cwd === undefined && !target.startsWith('/')) continue;
+    const path = normalizePath(target, command.cwd);
     const system = /^\/etc\/(crontab|cron\.d\/[^/]+)$/.test(path);
     if (!system && !/^\/var\/spool\/cron\/(crontabs\/)?[^/]+$/.test(path)) continue;
     const written = command.files?.get(path);
-    const text = written?.text ?? written?.appended;
+    const text =
+      written?.text ??
+      written?.appended ??
+      (teed.includes(target) ? command.stdin?.text : undefined);
     if (text === undefined || !isStatic(text)) continue;
     const fields = system ? 6 : 5;
     const script = text

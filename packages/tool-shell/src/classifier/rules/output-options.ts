@@ -106,6 +106,8 @@ const outputTable: [RegExp, OutputSpec][] = [
 
 /** The files a program of the table writes ({@link outputTable}); undefined for other programs. */
 export function tableOutputs(program: string, args: readonly string[]): WrittenPath[] | undefined {
+  const scripted = scriptOutputs(program, args);
+  if (scripted) return scripted;
   const spec = outputTable.find(([pattern]) => pattern.test(program))?.[1];
   if (!spec) return undefined;
   if (spec.when && !args.some((arg) => spec.when!.test(arg))) return [];
@@ -141,4 +143,51 @@ export function tableOutputs(program: string, args: readonly string[]): WrittenP
     for (const operand of parsed.operands)
       if (operand !== '-') written.push({ path: operand, folder: false });
   return written;
+}
+
+/**
+ * Files that a program's own script writes: sed's `w FILE` and `W FILE` (also as an `s///w`
+ * flag), awk's `print > "FILE"` and gawk's `-i inplace`, `docker|podman cp SRC DEST` onto the
+ * host.
+ */
+export function scriptOutputs(program: string, args: readonly string[]): WrittenPath[] | undefined {
+  const text = args.join('\n');
+  if (program === 'sed' || program === 'gsed') {
+    const commands = [
+      ...text.matchAll(/(?:^|[;\n{}])\s*(?:\d+|\$|\/[^/\n]*\/)?\s*[wW][ \t]+([^;\n}]+)/g),
+    ];
+    const flags = [
+      ...text.matchAll(/s(.)(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1[gpiIeEmM0-9]*w[ \t]+([^;\n}]+)/g),
+    ];
+    return [...commands.map((match) => match[1]!), ...flags.map((match) => match[2]!)].map(
+      (path) => ({
+        path: path.trim(),
+        folder: false,
+      }),
+    );
+  }
+  if (/^(awk|gawk|mawk|nawk)$/.test(program)) {
+    const written = [...text.matchAll(/>>?\s*"([^"]+)"/g)].map((match) => ({
+      path: match[1]!,
+      folder: false,
+    }));
+    const inplace = args.some(
+      (arg, index) => arg === 'inplace' && /^-i$|^--include$/.test(args[index - 1] ?? ''),
+    );
+    const files = inplace
+      ? args.filter(
+          (arg, index) =>
+            index > 0 && !arg.startsWith('-') && args[index - 1] !== '-i' && !/[{}]/.test(arg),
+        )
+      : [];
+    return [...written, ...files.map((path) => ({ path, folder: false }))];
+  }
+  if ((program === 'docker' || program === 'podman') && args[0] === 'cp') {
+    const destination = args
+      .slice(1)
+      .filter((arg) => !arg.startsWith('-'))
+      .at(-1);
+    return destination && !/^[^/]+:/.test(destination) ? [{ path: destination, folder: true }] : [];
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { tableOutputs } from './output-options';
+import { scriptOutputs, tableOutputs } from './output-options';
 import { operands, operandsSkipping } from './rule';
 
 /** A path a command writes, and whether a whole folder may land there. */
@@ -78,12 +78,17 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
     case 'ln':
       return copyDestinations(args, /^(-S|--suffix)$/, { link: true });
     case 'sed': {
-      if (!args.some((arg) => /^-[^-]*i/.test(arg) || arg.startsWith('--in-place'))) return [];
-      const scripted = args.some(
+      const scripted = scriptOutputs(program, args) ?? [];
+      if (!args.some((arg) => /^-[^-]*i/.test(arg) || arg.startsWith('--in-place')))
+        return scripted;
+      const expression = args.some(
         (arg) => arg === '-e' || arg === '-f' || /^--(expression|file)/.test(arg),
       );
       const files = operandsSkipping(args, /^(-e|-f|--expression|--file|-l|--line-length)$/);
-      return (scripted ? files : files.slice(1)).map((path) => ({ path, folder: false }));
+      return [
+        ...scripted,
+        ...(expression ? files : files.slice(1)).map((path) => ({ path, folder: false })),
+      ];
     }
     case 'perl':
       if (!args.some((arg) => /^-[^-]*i/.test(arg))) return [];
