@@ -139,6 +139,8 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
         const target = scope.get(name)?.[0] ?? '';
         scope.set(name, /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? scope.get(target) : undefined);
         if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(target)) scope.set(`ref:${name}`, [target]);
+        // A reference to `a[$(cmd)]` runs cmd whenever it is used.
+        else if (/\[[\s\S]*[$`]/.test(target)) walker.nested(`: ${target}`, scope);
       }
     } else if (child.type === 'variable_name') {
       // `declare -A m` / `declare -a a`: an empty array, filled by `m[k]=v` later.
@@ -151,6 +153,9 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
       const value = walker.value(child, scope);
       const assignment = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=([\s\S]*)$/.exec(value);
       if (/\[/.test(value) && /[$`]/.test(value)) walker.nested(`: ${value}`, scope);
+      // `declare 'a=($(cmd))'`: declare evaluates the assignment it is given, running cmd.
+      else if (assignment && /\$\(|`/.test(assignment[3]!) && assignment[0] !== child.text)
+        walker.nested(`${assignment[1]}=${assignment[3]}`, scope);
       if (assignment) scope.set(assignment[1]!, assignment[2] ? undefined : [assignment[3]!]);
       // A name put together at run time (`export "$v=..."`, `declare -x "LD_PRE""LOAD=..."`)
       // is judged as the plain assignment it evaluates to.

@@ -59,6 +59,8 @@ export function expandParameter(
     }
     if (subscript === '[@]' || subscript === '[*]' || operation) return unknown();
     const target = base.values?.[0];
+    // `${!x}` with x='a[$(cmd)]': bash evaluates the subscript, running cmd.
+    if (target !== undefined && /\[[\s\S]*[$`]/.test(target)) hooks.evaluatedAsCode(`: ${target}`);
     // `${!#}`: the value of `#` names a positional parameter (the last one).
     if (target === undefined || !/^([A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?|\d+)$/.test(target))
       return unknown();

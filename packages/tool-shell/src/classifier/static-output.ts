@@ -191,6 +191,11 @@ function findOutput(args: readonly string[]): string {
         ),
       );
   const listed = roots.length ? roots : ['.'];
+  // `-printf TEXT` without directives prints TEXT for each file found (once at least).
+  const printf = args.indexOf('-printf');
+  const format = printf === -1 ? undefined : args[printf + 1];
+  if (format !== undefined && !format.includes('%'))
+    return formatPrintf(format.replace(/%/g, '%%'), []) ?? format;
   const separator = args.includes('-print0') ? '\0' : '\n';
   return `${listed.flatMap((root) => [...(filtered ? [] : [root]), `${root.replace(/\/?$/, '/')}${DYNAMIC}`]).join(separator)}${separator}`;
 }

@@ -120,10 +120,19 @@ export function awkBeginOutput(args: readonly string[]): string | undefined {
     const print = /^print(f)?\b\s*(\(?)/.exec(text);
     if (!print) return undefined;
     const values = callArgumentsAt(text, print[0].length, print[2] === '(').map((arg) =>
-      literalValue(arg.replace(/\)\s*$/, '')),
+      /^\s*\d+\s*\)?\s*$/.test(arg)
+        ? arg.replace(/[\s)]/g, '')
+        : literalValue(arg.replace(/\)\s*$/, '')),
     );
     if (values.some((value) => value === undefined)) return undefined;
-    const [format = '', ...rest] = values as string[];
+    const [format = '', ...given] = values as string[];
+    // awk's %c of a number is the character with that code.
+    const conversions = [...format.matchAll(/%[-+ #0]*\d*(?:\.\d*)?([a-zA-Z%])/g)]
+      .map((match) => match[1])
+      .filter((conversion) => conversion !== '%');
+    const rest = given.map((arg, index) =>
+      conversions[index] === 'c' && /^\d+$/.test(arg) ? String.fromCharCode(Number(arg)) : arg,
+    );
     const printed = print[1] ? formatPrintf(format, rest) : `${values.join(' ')}\n`;
     if (printed === undefined) return undefined;
     output += printed;

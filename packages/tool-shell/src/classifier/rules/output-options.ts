@@ -182,6 +182,19 @@ export function scriptOutputs(program: string, args: readonly string[]): Written
       : [];
     return [...written, ...files.map((path) => ({ path, folder: false }))];
   }
+  // ed, ex and vim -e edit their file operands and write them back (`w`, `x`, `wq`).
+  if (
+    /^(ed|red|ex|vim|vi|nvim)$/.test(program) &&
+    (program.endsWith('ed') || args.some((arg) => /^-[a-zA-Z]*[es]/.test(arg)))
+  )
+    return args
+      .filter(
+        (arg, index) =>
+          !arg.startsWith('-') &&
+          !arg.startsWith('+') &&
+          !/^-[a-zA-Z]*c$/.test(args[index - 1] ?? ''),
+      )
+      .map((path) => ({ path, folder: false }));
   if ((program === 'docker' || program === 'podman') && args[0] === 'cp') {
     const destination = args
       .slice(1)
