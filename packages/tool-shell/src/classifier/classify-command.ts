@@ -5,6 +5,7 @@ import { loadBashParser } from './bash-parser';
 import { braceWordsAsWords } from './brace-words';
 import type { Classification, Finding } from './finding';
 import {
+  backquotesAsDollarParens,
   closeHereDocuments,
   normalizeCoprocesses,
   normalizeHereDocuments,
@@ -79,7 +80,7 @@ function classifyScript(
   if (depth > maximumNesting)
     return [warn('nesting', 'The command nests shell code too deeply to be checked.')];
   const normalized = normalizeSubshellSubstitutions(
-    normalizeCoprocesses(normalizeHereDocuments(script)),
+    normalizeCoprocesses(normalizeHereDocuments(backquotesAsDollarParens(script))),
   );
   let tree = parser.parse(normalized);
   const withWords = tree ? braceWordsAsWords(tree.rootNode, normalized) : undefined;

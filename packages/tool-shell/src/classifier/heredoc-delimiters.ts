@@ -100,3 +100,44 @@ export function closeHereDocuments(script: string): string {
   }
   return closed;
 }
+
+/**
+ * Backquoted substitutions written as `$(...)`, which bash treats the same way (inside
+ * backquotes, `\``, `\\` and `\$` stand for the character): tree-sitter-bash reads "` `" between
+ * two substitutions as one token and merges them (`` `echo ssh` `echo host` `` becomes one).
+ */
+export function backquotesAsDollarParens(script: string): string {
+  if (!script.includes('`')) return script;
+  let out = '';
+  let quote: string | undefined;
+  for (let index = 0; index < script.length; index++) {
+    const character = script[index]!;
+    if (quote === "'") {
+      out += character;
+      if (character === "'") quote = undefined;
+    } else if (character === '\\') {
+      out += character + (script[index + 1] ?? '');
+      index++;
+    } else if (character === "'" && quote !== '"') {
+      quote = "'";
+      out += character;
+    } else if (character === '"') {
+      quote = quote === '"' ? undefined : '"';
+      out += character;
+    } else if (character === '`') {
+      let end = index + 1;
+      let inner = '';
+      while (end < script.length && script[end] !== '`') {
+        if (script[end] === '\\' && /[`\\$]/.test(script[end + 1] ?? '')) {
+          inner += script[end + 1];
+          end += 2;
+        } else inner += script[end++];
+      }
+      // Unterminated, or holding what `$(...)` would read otherwise: left as written.
+      if (end >= script.length || /[()]/.test(inner)) return script;
+      out += `$(${inner})`;
+      index = end;
+    } else out += character;
+  }
+  return out;
+}
