@@ -50,16 +50,41 @@ export function assign(
     if (/[$`]/.test(indexValue)) walker.nested(`: ${indexValue}`, scope);
     element = /^\d+$/.test(indexValue) ? Number(indexValue) : -1;
   }
+  // A name reference (`declare -n y=x`) assigns its target.
+  const target = into.get(`ref:${name}`)?.[0];
+  if (target && element === undefined) name = target;
   const append = node.children.some((child) => child?.type === '+=');
   let values: string[] | undefined;
+  // `([c]=rm [t]=/)`, `([1]=x)`: the keys are kept (`keys:NAME`) for `${m[c]}` and `${!m[@]}`.
+  const keys: string[] = [];
+  let keyed = false;
   if (valueNode?.type === 'array') {
     values = [];
     for (const item of valueNode.namedChildren) {
       if (!item) continue;
-      for (const field of walker.fields(item, scope))
+      for (const field of walker.fields(item, scope)) {
+        const key = /^\[([^\]]*)\]=/.exec(field);
+        keyed ||= key !== null;
+        keys.push(key ? key[1]! : String(keys.length));
         values.push(field.replace(/^\[[^\]]*\]=/, ''));
+      }
     }
   } else values = [valueNode ? walker.value(valueNode, scope) : ''];
+  // `declare -l` / `-u`: values are stored lower- or uppercased.
+  const letterCase = into.get(`case:${name}`)?.[0];
+  if (letterCase)
+    values = values.map((value) =>
+      letterCase === 'l' ? value.toLowerCase() : value.toUpperCase(),
+    );
+  if (element === undefined && !append) into.set(`keys:${name}`, keyed ? keys : undefined);
+  const keyList = into.get(`keys:${name}`);
+  if (element === -1 && keyList && nameNode.type === 'subscript') {
+    // `m[key]=value` in an array with keys.
+    const key = walker.value(nameNode.childForFieldName('index')!, scope);
+    const at = keyList.indexOf(key);
+    element = at === -1 ? keyList.length : at;
+    if (at === -1) into.set(`keys:${name}`, [...keyList, key]);
+  }
   const previous = into.get(name);
   if (element !== undefined) {
     if (element === -1 || !previous) into.set(name, undefined);
@@ -91,12 +116,20 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
   const reference = /^-[a-zA-Z]*n/.test(options);
   const exported = keyword === 'export' || /^-[a-zA-Z]*x/.test(options);
   const integer = /^-[a-zA-Z]*i/.test(options);
+  const letterCase = /^-[a-zA-Z]*l/.test(options)
+    ? 'l'
+    : /^-[a-zA-Z]*u/.test(options)
+      ? 'u'
+      : undefined;
   for (const child of node.namedChildren) {
     if (!child) continue;
     const declared =
       child.type === 'variable_assignment' ? child.childForFieldName('name')?.text : child.text;
     if (integer && declared && /^[A-Za-z_]\w*$/.test(declared))
       scope.set(`integer:${declared}`, ['1']);
+    if (letterCase && declared && /^[A-Za-z_]\w*$/.test(declared))
+      scope.set(`case:${declared}`, [letterCase]);
+    if (keyword === 'local' && declared) walker.declaredLocal(declared.replace(/\[.*$/, ''));
     if (child.type === 'variable_assignment') {
       assign(walker, child, scope, scope);
       const name = child.childForFieldName('name')?.text ?? '';
@@ -105,14 +138,24 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
       if (reference) {
         const target = scope.get(name)?.[0] ?? '';
         scope.set(name, /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? scope.get(target) : undefined);
+        if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(target)) scope.set(`ref:${name}`, [target]);
+        // A reference to `a[$(cmd)]` runs cmd whenever it is used.
+        else if (/\[[\s\S]*[$`]/.test(target)) walker.nested(`: ${target}`, scope);
       }
     } else if (child.type === 'variable_name') {
-      if (!scope.variables.has(child.text)) scope.set(child.text, undefined);
+      // `declare -A m` / `declare -a a`: an empty array, filled by `m[k]=v` later.
+      if (/^-[a-zA-Z]*[aA]/.test(options) && !scope.variables.has(child.text)) {
+        scope.set(child.text, []);
+        if (/^-[a-zA-Z]*A/.test(options)) scope.set(`keys:${child.text}`, []);
+      } else if (!scope.variables.has(child.text)) scope.set(child.text, undefined);
       if (exported) scope.exported.add(child.text);
     } else {
       const value = walker.value(child, scope);
       const assignment = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=([\s\S]*)$/.exec(value);
       if (/\[/.test(value) && /[$`]/.test(value)) walker.nested(`: ${value}`, scope);
+      // `declare 'a=($(cmd))'`: declare evaluates the assignment it is given, running cmd.
+      else if (assignment && /\$\(|`/.test(assignment[3]!) && assignment[0] !== child.text)
+        walker.nested(`${assignment[1]}=${assignment[3]}`, scope);
       if (assignment) scope.set(assignment[1]!, assignment[2] ? undefined : [assignment[3]!]);
       // A name put together at run time (`export "$v=..."`, `declare -x "LD_PRE""LOAD=..."`)
       // is judged as the plain assignment it evaluates to.

@@ -1,4 +1,5 @@
 import type { AwkToken } from './awk-tokens';
+import { formatPrintf } from './printf-format';
 import { DYNAMIC } from './shell-word';
 
 /** The values an awk expression can read: variables, `ARGV`, `ENVIRON` and the input records. */
@@ -42,8 +43,9 @@ export function evaluate(tokens: readonly AwkToken[], values: AwkValues): string
       index = end;
       term = arrayValues(token.value, key, values);
     } else if (token.type === 'name' && tokens[index + 1]?.value === '(') {
-      index = closing(tokens, index + 1);
-      term = undefined;
+      const end = closing(tokens, index + 1);
+      term = builtinValues(token.value, tokens.slice(index + 2, end), values);
+      index = end;
     } else if (token.type === 'name') term = values.variables.get(token.value);
     else return undefined;
     const candidates = term ?? [DYNAMIC];
@@ -52,6 +54,22 @@ export function evaluate(tokens: readonly AwkToken[], values: AwkValues): string
       .slice(0, maximumCandidates);
   }
   return results;
+}
+
+/** What `sprintf(FORMAT, ...)`, `toupper(S)` and `tolower(S)` return when their arguments are known. */
+function builtinValues(
+  name: string,
+  args: readonly AwkToken[],
+  values: AwkValues,
+): readonly string[] | undefined {
+  if (!/^(sprintf|toupper|tolower)$/.test(name)) return undefined;
+  const evaluated = splitOnCommas(args).map((arg) => evaluate(arg, values)?.[0]);
+  if (evaluated.length === 0 || evaluated.some((value) => value === undefined)) return undefined;
+  const [first, ...rest] = evaluated as string[];
+  if (name === 'toupper') return [first!.toUpperCase()];
+  if (name === 'tolower') return [first!.toLowerCase()];
+  const formatted = formatPrintf(first!, rest);
+  return formatted === undefined ? undefined : [formatted];
 }
 
 function arrayValues(

@@ -169,6 +169,16 @@ function shellCommands(tokens: readonly AwkToken[], values: AwkValues): string[]
       commands.push(feed === undefined ? command : `printf %s ${quoted(feed)} | ${command}`);
   };
   for (const [index, token] of tokens.entries()) {
+    // gawk's indirect call `@f(...)` calls the function whose name is f's value.
+    const indirect =
+      token.value === '@' &&
+      tokens[index + 1]?.type === 'name' &&
+      tokens[index + 2]?.value === '(' &&
+      values.variables.get(tokens[index + 1]!.value)?.includes('system');
+    if (indirect) {
+      add(evaluate(tokens.slice(index + 3, closing(tokens, index + 2)), values));
+      continue;
+    }
     if (token.type === 'name' && token.value === 'system' && tokens[index + 1]?.value === '(') {
       add(evaluate(tokens.slice(index + 2, closing(tokens, index + 1)), values));
       continue;

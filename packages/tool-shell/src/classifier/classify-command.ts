@@ -5,6 +5,8 @@ import { loadBashParser } from './bash-parser';
 import { braceWordsAsWords } from './brace-words';
 import type { Classification, Finding } from './finding';
 import {
+  backquotesAsDollarParens,
+  closeHereDocuments,
   normalizeCoprocesses,
   normalizeHereDocuments,
   normalizeSubshellSubstitutions,
@@ -78,7 +80,7 @@ function classifyScript(
   if (depth > maximumNesting)
     return [warn('nesting', 'The command nests shell code too deeply to be checked.')];
   const normalized = normalizeSubshellSubstitutions(
-    normalizeCoprocesses(normalizeHereDocuments(script)),
+    normalizeCoprocesses(normalizeHereDocuments(backquotesAsDollarParens(script))),
   );
   let tree = parser.parse(normalized);
   const withWords = tree ? braceWordsAsWords(tree.rootNode, normalized) : undefined;
@@ -129,7 +131,7 @@ function classifyScript(
     // is not arithmetic, bash reads a command substitution of a subshell (`$((dd ...) 2>&1)`),
     // so on a parse error that reading is judged as well.
     const rewrites = tree.rootNode.hasError
-      ? [bracketsAsTest(script), script.replaceAll('$((', '$( (')]
+      ? [bracketsAsTest(script), script.replaceAll('$((', '$( ('), closeHereDocuments(script)]
       : [];
     for (const rewritten of new Set(rewrites.filter((text) => text !== script)))
       findings.push(

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { arithmetic, assign, builtinStrings, declaration, evaluatedStrings } from './assignments';
+import { groupOutput } from './group-output';
 import { hashedProgram } from './hashed-programs';
 import { type Feed, ProcessSubstitutions } from './process-substitutions';
 import { applyEffects } from './scope-effects';
@@ -11,6 +12,7 @@ import { coprocessInput, inputFromRedirects } from './standard-input';
 import { outputOf } from './static-output';
 import { hereDocumentText, substitutionOutput } from './substitution-output';
 import type { WordContext } from './word-evaluator';
+import { recordWrites } from './written-files';
 
 /** Builds {@link SimpleCommand}s from command nodes, with redirections, here-documents and substitutions. */
 export class CommandBuilder {
@@ -120,6 +122,14 @@ export class CommandBuilder {
       } else {
         applyEffects(command, scope, commandScope);
         builtinStrings(this.walker, words, scope);
+        // A name bash does not find runs `command_not_found_handle NAME ARGS...` when defined:
+        // any name might be missing, so the handler is judged with these arguments.
+        if (
+          isStatic(words[0]!) &&
+          !words[0]!.includes('/') &&
+          words[0] !== 'command_not_found_handle'
+        )
+          this.walker.callFunction('command_not_found_handle', words, scope, stdin);
       }
       return command;
     } finally {
@@ -138,9 +148,25 @@ export class CommandBuilder {
     let stdin = input;
     let continuation: Node[] = [];
     const saved = this.substitutions.swap([], []);
-    for (const redirect of node.childrenForFieldName('redirect')) {
-      if (!redirect) continue;
-      if (redirect.type === 'heredoc_redirect') {
+    // tree-sitter does not put a here-string of a compound statement in the `redirect` field.
+    const redirectNodes = node.namedChildren.filter(
+      (child): child is Node =>
+        child !== null && child.id !== body?.id && /redirect$/.test(child.type),
+    );
+    for (const redirect of redirectNodes) {
+      const descriptor = redirect.namedChildren.find((child) => child?.type === 'file_descriptor');
+      if (redirect.type === 'heredoc_redirect' && descriptor && descriptor.text !== '0') {
+        // `3<<EOF`: the text is read on descriptor 3 (`bash /dev/fd/3`), not standard input.
+        const text = hereDocumentText(this.walker, redirect, scope);
+        scope.files.set(`/dev/fd/${descriptor.text}`, { text, downloaded: false });
+        continuation = redirect.namedChildren.filter(
+          (child): child is Node =>
+            child !== null &&
+            !child.type.startsWith('heredoc') &&
+            child.type !== 'word' &&
+            child.type !== 'file_descriptor',
+        );
+      } else if (redirect.type === 'heredoc_redirect') {
         stdin = { text: hereDocumentText(this.walker, redirect, scope) };
         continuation = redirect.namedChildren.filter(
           (child): child is Node =>
@@ -156,12 +182,27 @@ export class CommandBuilder {
     if (body?.type === 'command')
       command = this.command(body, scope, stdin, redirects, feeds, substitutions);
     else {
+      // `while read l; do ...; done < <(cmd)` or `< file`: the loop reads cmd's output or the file.
+      const from = redirects.find(
+        (redirect) => redirect.operator === '<' && (redirect.descriptor ?? '0') === '0',
+      );
+      const fed = from && substitutions.find((item) => item.path === from.target);
+      if (from && fed?.output !== undefined) stdin = { text: fed.output };
+      else if (from) stdin = inputFromRedirects([], [from], stdin, scope);
+      const before = this.walker.result.commands.length;
       const last = body ? this.walker.visit(body, scope, stdin) : undefined;
+      // `a | b > f`: bash redirects the last stage, so f receives what that stage prints.
+      // tree-sitter also reads `a && b > f` as `(a && b) > f`: bash redirects b alone.
+      const piped = (body?.type === 'pipeline' || body?.type === 'list') && last !== undefined;
+      const output = body
+        ? groupOutput(body, this.walker.result.commands.slice(before))
+        : undefined;
       command = {
         words: [],
         redirects,
         cwd: scope.cwd,
-        stdin,
+        ...(output !== undefined ? { output } : {}),
+        stdin: piped ? { producer: last, text: this.output(last) } : stdin,
         processSubstitutions: substitutions.flatMap((item) => item.commands),
         substitutions,
         files: scope.files,
@@ -169,6 +210,7 @@ export class CommandBuilder {
         text: node.text,
       };
       this.walker.result.commands.push(command);
+      if (piped || output !== undefined) recordWrites(command, scope);
       for (const feed of feeds) feed.producer = last ?? command;
       command = last ?? command;
     }

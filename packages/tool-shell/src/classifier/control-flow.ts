@@ -48,5 +48,24 @@ export function walkForLoop(
     last = walker.visit(body, inner, input) ?? last;
     scope.mergeBranch(inner);
   }
+  // After the loop the variable keeps the last value it was given.
+  const final = runs.at(-1);
+  if (final !== undefined && scope.get(variable) === undefined) scope.set(variable, [final]);
   return last;
+}
+
+/** What a declaration builtin prints in a pipeline (`export -p | curl -d @- ...`): its keyword and options. */
+export function declarationProducer(node: Node, scope: ShellScope): SimpleCommand {
+  const options = node.namedChildren.filter(
+    (child): child is Node => child !== null && child.type === 'word' && child.text.startsWith('-'),
+  );
+  return {
+    words: [node.firstChild?.text ?? '', ...options.map((child) => child.text)],
+    redirects: [],
+    cwd: scope.cwd,
+    processSubstitutions: [],
+    files: scope.files,
+    background: false,
+    text: node.text,
+  };
 }

@@ -7,16 +7,19 @@ const hereDocument = /(?<!<)<<(-?)([ \t]*)((?:[^\s;&|<>()'"\\]|\\.|'[^'\n]*'|"[^
  */
 export function normalizeHereDocuments(script: string): string {
   if (!script.includes('<<')) return script;
-  return script.replace(hereDocument, (match, dash: string, space: string, word: string) => {
-    if (!/['"\\]/.test(word) || /^'[^']*'$/.test(word)) return match;
-    const delimiter = word.replace(
-      /'([^']*)'|"([^"]*)"|\\(.)/g,
-      (_all, single?: string, double?: string, escaped?: string) =>
-        single ?? double ?? escaped ?? '',
-    );
-    if (delimiter.includes("'")) return match;
-    return `<<${dash}${space}'${delimiter}'`;
-  });
+  return descriptorHereStrings(script).replace(
+    hereDocument,
+    (match, dash: string, space: string, word: string) => {
+      if (!/['"\\]/.test(word) || /^'[^']*'$/.test(word)) return match;
+      const delimiter = word.replace(
+        /'([^']*)'|"([^"]*)"|\\(.)/g,
+        (_all, single?: string, double?: string, escaped?: string) =>
+          single ?? double ?? escaped ?? '',
+      );
+      if (delimiter.includes("'")) return match;
+      return `<<${dash}${space}'${delimiter}'`;
+    },
+  );
 }
 
 /**
@@ -44,4 +47,97 @@ export function normalizeCoprocesses(script: string): string {
 export function normalizeSubshellSubstitutions(script: string): string {
   if (!script.includes('$((')) return script;
   return script.replace(/\$\(\((?=\s*(?:\$'|["']?[A-Za-z_][\w.-]*["']?\s+["'$/~-]))/g, '$( (');
+}
+
+const descriptorHereString =
+  /(^|[\s;&|(])(\d+)<<<[ \t]*((?:'[^']*'|"(?:\\.|[^"\\])*"|\$'(?:\\.|[^'\\])*'|\\.|[^\s;&|()<>'"\\])+)/g;
+
+/**
+ * A here-string on another descriptor (`3<<<'code'`), which tree-sitter-bash cannot parse, as the
+ * equivalent input from a process substitution (`3< <(printf '%s\n' 'code')`): the program reads
+ * the word, and a newline, on that descriptor (`bash /dev/fd/3`).
+ */
+export function descriptorHereStrings(script: string): string {
+  if (!script.includes('<<<')) return script;
+  return script.replace(
+    descriptorHereString,
+    (match, before: string, descriptor: string, word: string, offset: number) =>
+      quotedAt(script, offset) ? match : `${before}${descriptor}< <(printf '%s\\n' ${word})`,
+  );
+}
+
+/** Whether a position of the script is inside single or double quotes (or escaped). */
+function quotedAt(script: string, position: number): boolean {
+  let quote: string | undefined;
+  for (let index = 0; index < position; index++) {
+    const character = script[index]!;
+    if (quote === "'") {
+      if (character === "'") quote = undefined;
+    } else if (character === '\\') index++;
+    else if (quote === '"') {
+      if (character === '"') quote = undefined;
+    } else if (character === "'" || character === '"') quote = character;
+  }
+  return quote !== undefined;
+}
+
+/**
+ * A here-document whose delimiter line never comes ends, for bash, at the end of the input (with
+ * a warning): the missing delimiter line is added so that the body is read as the body. (Used
+ * only when the script does not parse: a `<<` inside quotes is no here-document.)
+ */
+export function closeHereDocuments(script: string): string {
+  let closed = script;
+  for (const match of script.matchAll(hereDocument)) {
+    const delimiter = match[3]!.replace(/'([^']*)'|"([^"]*)"|\\(.)/g, '$1$2$3');
+    if (delimiter === '' || /[$`]/.test(delimiter)) continue;
+    const lineEnd = script.indexOf('\n', match.index);
+    if (lineEnd === -1) continue;
+    const lines = script.slice(lineEnd + 1).split('\n');
+    const strip = match[1] === '-';
+    if (!lines.some((line) => (strip ? line.replace(/^\t+/, '') : line) === delimiter))
+      closed += `${closed.endsWith('\n') ? '' : '\n'}${delimiter}\n`;
+  }
+  return closed;
+}
+
+/**
+ * Backquoted substitutions written as `$(...)`, which bash treats the same way (inside
+ * backquotes, `\``, `\\` and `\$` stand for the character): tree-sitter-bash reads "` `" between
+ * two substitutions as one token and merges them (`` `echo ssh` `echo host` `` becomes one).
+ */
+export function backquotesAsDollarParens(script: string): string {
+  if (!script.includes('`')) return script;
+  let out = '';
+  let quote: string | undefined;
+  for (let index = 0; index < script.length; index++) {
+    const character = script[index]!;
+    if (quote === "'") {
+      out += character;
+      if (character === "'") quote = undefined;
+    } else if (character === '\\') {
+      out += character + (script[index + 1] ?? '');
+      index++;
+    } else if (character === "'" && quote !== '"') {
+      quote = "'";
+      out += character;
+    } else if (character === '"') {
+      quote = quote === '"' ? undefined : '"';
+      out += character;
+    } else if (character === '`') {
+      let end = index + 1;
+      let inner = '';
+      while (end < script.length && script[end] !== '`') {
+        if (script[end] === '\\' && /[`\\$]/.test(script[end + 1] ?? '')) {
+          inner += script[end + 1];
+          end += 2;
+        } else inner += script[end++];
+      }
+      // Unterminated, or holding what `$(...)` would read otherwise: left as written.
+      if (end >= script.length || /[()]/.test(inner)) return script;
+      out += `$(${inner})`;
+      index = end;
+    } else out += character;
+  }
+  return out;
 }

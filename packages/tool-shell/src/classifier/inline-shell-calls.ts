@@ -1,7 +1,9 @@
+import { callArgumentsAt, interpreterEffects, literalValue } from './interpreter-effects';
 import { toolShellEscapes } from './tool-languages';
 
+// Perl and Ruby call `system "..."`, `exec '...'` without parentheses too.
 const shellCall =
-  /\b(system|popen|exec|execSync|execFile|execFileSync|spawn|spawnSync|shell_exec|passthru|proc_open|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|capture2e?|capture3)\s*\(/g;
+  /\b(system|popen|exec|execSync|execFile|execFileSync|spawn|spawnSync|shell_exec|passthru|proc_open|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|capture2e?|capture3|shell|qqx|execute|execv|execvp|execve|execvpe|execl|execlp|execle|spawnv|spawnvp|spawnl|spawnlp|posix_spawn|posix_spawnp)(?:\s*\(|[ \t]+(?=["'`[]|qq?[({[/|!]|pack\b|join\b))/g;
 const quotedCommand = /`([^`]*)`|%x\(([^)]*)\)|%x\{([^}]*)\}|\bqx\s*([({[/|!])/g;
 const closers: Record<string, string> = { '(': ')', '{': '}', '[': ']' };
 
@@ -19,14 +21,26 @@ export function inlineShellCommands(code: string, language: string): string[] {
     // `system("rm", "-rf", "/")`, `execFileSync("rm", ["-rf", "/"])`, `run(["rm", "-rf", "/"])`:
     // literal arguments and lists of literals are the argv, up to the first other argument.
     const words: string[] = [];
-    for (const argument of callArguments(code, match.index + match[0].length)) {
+    const parenthesised = match[0].endsWith('(');
+    for (const argument of callArgumentsAt(code, match.index + match[0].length, parenthesised)) {
       const text = argument.trim();
-      const literals = stringLiterals(text);
-      if (literals.length === 0 || !/^["'[]/.test(text)) break;
-      words.push(...(text.startsWith('[') ? literals : literals.slice(0, 1)));
+      const folded0 = literalValue(text);
+      const literals =
+        folded0 !== undefined && !text.startsWith('[') ? [folded0] : stringLiterals(text);
+      if (literals.length === 0 || (!/^["'[`]/.test(text) && folded0 === undefined)) break;
+      // `"rm -r" + "f /"`: a concatenation of literals is one string.
+      const folded = text.startsWith('[') ? undefined : literalValue(text);
+      words.push(
+        ...(folded !== undefined
+          ? [folded]
+          : text.startsWith('[')
+            ? literals
+            : literals.slice(0, 1)),
+      );
     }
     if (words.length) commands.push(words.join(' '));
   }
+  commands.push(...interpreterEffects(code));
   // Backticks run a command in Perl, Ruby and PHP (in JavaScript they are template strings).
   const backticks = /^(Perl|Ruby|PHP)$/.test(language);
   for (const match of backticks ? code.matchAll(quotedCommand) : []) {
@@ -41,37 +55,20 @@ export function inlineShellCommands(code: string, language: string): string[] {
     if (end !== -1) commands.push(code.slice(start, end));
   }
   commands.push(...toolShellEscapes(code, language));
+  // PowerShell statements are commands with arguments, as in the shell (`Remove-Item -Recurse ~`).
+  if (language === 'PowerShell') commands.push(code);
+  // gnuplot and Octave run a line starting with `!` (`system` too) as a shell command.
+  if (/^(gnuplot|Octave)$/.test(language))
+    for (const match of code.matchAll(/(?:^|[;\n])\s*!([^\n;]*)/g)) commands.push(match[1]!);
   return commands.filter((command) => command.trim() !== '').slice(0, 16);
-}
-
-/** The top-level arguments of a call whose `(` ends just before `start`. */
-function callArguments(code: string, start: number): string[] {
-  const found: string[] = [];
-  let depth = 0;
-  let quote: string | undefined;
-  let from = start;
-  for (let index = start; index < code.length && found.length < 8; index++) {
-    const character = code[index]!;
-    if (quote) {
-      if (character === '\\') index++;
-      else if (character === quote) quote = undefined;
-    } else if (character === '"' || character === "'" || character === '`') quote = character;
-    else if (character === '(' || character === '[' || character === '{') depth++;
-    else if (character === ')' || character === ']' || character === '}') {
-      if (depth === 0) return [...found, code.slice(from, index)];
-      depth--;
-    } else if (character === ',' && depth === 0) {
-      found.push(code.slice(from, index));
-      from = index + 1;
-    }
-  }
-  return [...found, code.slice(from)];
 }
 
 /** The string literals in a piece of code, escapes decoded. */
 function stringLiterals(code: string): string[] {
   const literals: string[] = [];
-  for (const match of code.matchAll(/"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'/g))
-    literals.push((match[1] ?? match[2] ?? '').replace(/\\(.)/g, '$1'));
+  for (const match of code.matchAll(
+    /"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|`((?:\\.|[^`\\$])*)`/g,
+  ))
+    literals.push((match[1] ?? match[2] ?? match[3] ?? '').replace(/\\(.)/g, '$1'));
   return literals;
 }

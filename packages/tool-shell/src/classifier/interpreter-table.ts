@@ -50,6 +50,26 @@ const languages: [RegExp, LanguageSpec][] = [
     },
   ],
   [
+    /^(raku|perl6|rakudo)$/,
+    { language: 'Raku', inline: 'e', shortWithValue: 'eIM', noScript: ['c', 'v', 'h'] },
+  ],
+  [
+    /^ipython[0-9.]*$/,
+    { language: 'Python', inline: 'c', shortWithValue: 'cm', noScript: ['m', 'V', 'version'] },
+  ],
+  [
+    /^(octave|octave-cli)$/,
+    {
+      language: 'Octave',
+      inline: '',
+      inlineLong: ['eval'],
+      longWithValue: ['eval', 'path', 'exec-path'],
+      noScript: ['version', 'help'],
+    },
+  ],
+  [/^R$/, { language: 'R', inline: 'e', shortWithValue: 'e', noScript: ['version', 'help'] }],
+  [/^gnuplot$/, { language: 'gnuplot', inline: 'e', shortWithValue: 'e', noScript: ['V', 'h'] }],
+  [
     /^perl[0-9.]*$/,
     { language: 'Perl', inline: 'eE', shortWithValue: 'eEIMmdx', noScript: ['c', 'v', 'V', 'h'] },
   ],
@@ -125,7 +145,8 @@ const languages: [RegExp, LanguageSpec][] = [
   ],
 ];
 
-const shells = /^(bash|sh|zsh|dash|ksh|ksh93|mksh|pdksh|oksh|ash|rbash|yash|posh|fish)$/;
+const shells =
+  /^(bash|sh|zsh|dash|ksh|ksh93|mksh|pdksh|oksh|ash|rbash|yash|posh|fish|tcsh|csh|nu|elvish|ion|murex|oil|osh|ysh|hush|loksh)$/;
 const standardInput = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 /** Whether a program is a shell that runs shell code. */

@@ -26,7 +26,8 @@ export function switchUser(program: string, args: readonly string[]): Payload[] 
   }
   if (program === 'sg' && parsed.operands.length > 1)
     return [{ kind: 'script', text: parsed.operands.slice(1).join(' ') }];
-  return [];
+  // `su -` without -c starts the user's shell, which reads its input (`su - <<< 'cmd'`).
+  return program === 'su' ? [{ kind: 'stdin-script' }] : [];
 }
 
 export function flock(args: readonly string[]): Payload[] {

@@ -1,6 +1,7 @@
 import { decodeAnsiC } from './ansi-c';
 import { evaluateArithmetic } from './arithmetic-value';
 import { globToRegExp, removeMatch } from './glob-patterns';
+import { isKnownSpecial, lookup, unknown } from './parameter-lookup';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
 
@@ -47,9 +48,21 @@ export function expandParameter(
   if (subscript && /[$`]/.test(subscript)) hooks.evaluatedAsCode(`: ${subscript.slice(1, -1)}`);
   let base = lookup(name, subscript, scope);
   if (prefix === '!') {
+    // `${!a[@]}`: the keys (or indices) of an array.
+    if ((subscript === '[@]' || subscript === '[*]') && !operation) {
+      const values = scope.get(name);
+      const keys = scope.get(`keys:${name}`);
+      if (keys) return { values: keys, perElement: subscript === '[@]' };
+      return values === undefined
+        ? unknown()
+        : { values: values.map((_value, index) => String(index)), perElement: subscript === '[@]' };
+    }
     if (subscript === '[@]' || subscript === '[*]' || operation) return unknown();
     const target = base.values?.[0];
-    if (target === undefined || !/^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?$/.test(target))
+    // `${!x}` with x='a[$(cmd)]': bash evaluates the subscript, running cmd.
+    if (target !== undefined && /\[[\s\S]*[$`]/.test(target)) hooks.evaluatedAsCode(`: ${target}`);
+    // `${!#}`: the value of `#` names a positional parameter (the last one).
+    if (target === undefined || !/^([A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?|\d+)$/.test(target))
       return unknown();
     const [targetName, targetSubscript] = target.split(/(?=\[)/);
     base = lookup(targetName!, targetSubscript, scope);
@@ -88,7 +101,13 @@ function applyOperation(
     const operand = () => hooks.evaluateOperand(operandText);
     if (values === undefined) {
       // A variable from the environment: the tool passes few, so take it as unset.
-      if (operator === '-' || operator === '=') return { values: [operand()], perElement: false };
+      if (operator === '-') return { values: [operand()], perElement: false };
+      if (operator === '=') {
+        // `${D:=/}` assigns D as well.
+        const value = operand();
+        scope.set(name, [value]);
+        return { values: [value], perElement: false };
+      }
       return unknown();
     }
     const unset = !scope.variables.has(name) && !isKnownSpecial(name);
@@ -204,26 +223,6 @@ function applyOperation(
   }
   if (/[$`]/.test(operation)) hooks.evaluatedAsCode(`: ${operation.replace(/^:/, '')}`);
   return unknown();
-}
-
-function lookup(name: string, subscript: string | undefined, scope: ShellScope): ExpandedParameter {
-  const values = scope.get(name);
-  if (name === '@' || name === '*') return { values, perElement: name === '@' };
-  if (subscript === undefined)
-    return { values: values === undefined ? undefined : [values[0] ?? ''], perElement: false };
-  if (values === undefined) return unknown();
-  const index = subscript.slice(1, -1);
-  if (index === '@' || index === '*') return { values, perElement: index === '@' };
-  if (/^\d+$/.test(index)) return { values: [values[Number(index)] ?? ''], perElement: false };
-  return unknown();
-}
-
-function isKnownSpecial(name: string): boolean {
-  return ['HOME', 'IFS', 'PWD', '0', '#', '@', '*'].includes(name) || /^[1-9]\d*$/.test(name);
-}
-
-function unknown(): ExpandedParameter {
-  return { values: undefined, perElement: false };
 }
 
 function toggleCase(character: string): string {

@@ -15,6 +15,17 @@ export function programIdentity(
   paths: PathContext,
 ): string {
   if (word === undefined) return '';
+  // GNU tools installed with a `g` prefix (Homebrew's gshred, grm, gsed, gtar) are the same tools.
+  const gnu =
+    /^(?:.*\/)?g(rm|shred|mv|cp|dd|ln|chmod|chown|truncate|install|tee|sort|split|shuf|uniq|find|xargs|sed|tar|timeout|env|nice|stdbuf|touch|mktemp|readlink|realpath|date|stat)$/.exec(
+      word,
+    );
+  if (
+    gnu &&
+    isStatic(word) &&
+    (!word.includes('/') || classifyTarget(word, cwd, paths) !== 'inside')
+  )
+    return gnu[1]!;
   if (!word.includes('/')) return word;
   if (/^\/proc\/(self|thread-self|\d+)\/exe$/.test(word)) return 'bash';
   if (!isStatic(word)) return word;
@@ -24,7 +35,7 @@ export function programIdentity(
 
 /** Programs whose own rules judge them, or that never delete what they are given. */
 const knownPrograms =
-  /^(ls|du|df|grep|egrep|fgrep|zgrep|rg|ag|ack|tree|cat|bat|head|tail|wc|stat|file|tar|zip|unzip|7z|diff|cmp|echo|printf|test|\[|cp|scp|rsync|find|fd|locate|chmod|chown|chgrp|chattr|setfacl|getfacl|rm|mv|ln|shred|git|svn|hg|md5sum|sha\d*sum|b2sum|cksum|strings|od|hexdump|xxd|less|more|vim?|nvim|nano|emacs|code|realpath|readlink|basename|dirname|sort|uniq|cut|awk|gawk|sed|tr|tee|touch|mkdir|install|ncdu|lsof|fuser|kill|pkill|killall|mount|umount|docker|podman|kubectl|npm|pnpm|yarn|npx|node|python[\d.]*|make|cargo|go|mvn|gradle|java|gcc|clang|eslint|prettier|tsc|jest|vitest|pytest|isort|black|ruff|flake8|mypy|cloc|wget|curl|aws|gsutil|gcloud|az|chcon|restorecon|setfattr|getfattr|inotifywait|entr|watchman|sudo|doas|env|nice|timeout|xargs|parallel|bash|sh|zsh|dash|dd|dcfldd|ddrescue|pv|badblocks|hdparm|blkdiscard|wipefs|mkfs(\..+)?|mke2fs|mkswap|sgdisk|sfdisk|fdisk|gdisk|parted|cryptsetup|nvme|flashrom|mdadm|zpool|zfs|btrfs|lvremove|vgremove|pvremove)$/;
+  /^(ls|du|df|grep|egrep|fgrep|zgrep|rg|ag|ack|tree|cat|bat|head|tail|wc|stat|file|tar|zip|unzip|7z|diff|cmp|echo|printf|test|\[|cp|scp|rsync|find|fd|locate|chmod|chown|chgrp|chattr|setfacl|getfacl|rm|mv|ln|shred|git|svn|hg|md5sum|sha\d*sum|b2sum|cksum|strings|od|hexdump|xxd|less|more|vim?|nvim|nano|emacs|code|realpath|readlink|basename|dirname|sort|uniq|cut|awk|gawk|sed|tr|tee|touch|mkdir|install|ncdu|lsof|fuser|kill|pkill|killall|mount|umount|docker|podman|kubectl|npm|pnpm|yarn|npx|node|python[\d.]*|make|cargo|go|mvn|gradle|java|gcc|clang|eslint|prettier|tsc|jest|vitest|pytest|isort|black|ruff|flake8|mypy|cloc|wget|curl|aws|gsutil|gcloud|az|chcon|restorecon|setfattr|getfattr|inotifywait|entr|watchman|sudo|doas|env|nice|timeout|xargs|parallel|bash|sh|zsh|dash|dd|dcfldd|ddrescue|pv|badblocks|hdparm|blkdiscard|wipefs|mkfs(\..+)?|mke2fs|mkswap|sgdisk|sfdisk|fdisk|gdisk|parted|cryptsetup|nvme|flashrom|mdadm|zpool|zfs|btrfs|lvremove|vgremove|pvremove|blkid|smartctl|lsblk|udevadm|dumpe2fs|xfs_info|findmnt|lshw|hwinfo|partx|sg_inq|hdparm|iostat|blockdev)$/;
 
 /**
  * A program whose name is only known at run time (`$X -rf /`, `$(get-tool) ...`): blocked when

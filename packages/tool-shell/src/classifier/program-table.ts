@@ -5,6 +5,7 @@ import { flock, git, hyperfine, packageRunner, ssh, switchUser } from './option-
 import { packageScripts } from './package-scripts';
 import type { Payload } from './payload';
 import { shellCode } from './rules/script-sources';
+import { runnerPayloads } from './runner-payloads';
 import { codeInModuleOptions } from './runtime-payloads';
 import { sessionPayloads } from './session-payloads';
 import { DYNAMIC } from './shell-word';
@@ -28,6 +29,8 @@ export function payloadsOf(
   input?: string,
   environment?: ReadonlyMap<string, readonly string[] | undefined>,
 ): Payload[] {
+  const runner = runnerPayloads(program, args);
+  if (runner) return runner;
   const wrapped = wrapperPayloads(program, args, input);
   if (wrapped) return wrapped;
   switch (program) {

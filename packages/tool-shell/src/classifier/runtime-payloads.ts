@@ -1,4 +1,4 @@
-import { hasOption, parseOptions } from './option-parser';
+import { hasOption, optionValues, parseOptions } from './option-parser';
 import type { Payload } from './payload';
 
 const standardInput = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
@@ -13,7 +13,14 @@ export function powershell(args: readonly string[]): Payload[] {
         arg,
       )
     )
-      return [{ kind: 'code', language, source: 'inline' }];
+      return [
+        {
+          kind: 'code',
+          language,
+          source: 'inline',
+          ...(/^[-/]c/.test(arg) ? { code: args.slice(index + 1).join(' ') } : {}),
+        },
+      ];
     if (/^[-/](f|file)$/.test(arg)) {
       const path = args[index + 1];
       return [
@@ -37,9 +44,24 @@ export function jsRuntime(program: string, args: readonly string[]): Payload[] {
     stopAtOperand: true,
   });
   if (hasOption(parsed, 'e', 'eval', 'p', 'print'))
-    return [{ kind: 'code', language, source: 'inline' }];
+    return [
+      {
+        kind: 'code',
+        language,
+        source: 'inline',
+        code: optionValues(parsed, 'e', 'eval', 'p', 'print').join('\n'),
+      },
+    ];
   const [first, ...rest] = args.slice(parsed.rest);
-  if (program === 'deno' && first === 'eval') return [{ kind: 'code', language, source: 'inline' }];
+  if (program === 'deno' && first === 'eval')
+    return [
+      {
+        kind: 'code',
+        language,
+        source: 'inline',
+        code: rest.filter((arg) => !arg.startsWith('-')).join('\n'),
+      },
+    ];
   if (program === 'deno' && first !== 'run') return [];
   if (program === 'bun' && first !== undefined && !/\.[cm]?[jt]sx?$/.test(first) && first !== 'run')
     return [];

@@ -19,7 +19,13 @@ export function applyEffects(
   let words = command.words;
   while (/^(builtin|command)$/.test(words[0] ?? '') && !words[1]?.startsWith('-'))
     words = words.slice(1);
-  if (words[0] === 'eval' && words.length > 1) words = words.slice(1).join(' ').trim().split(/\s+/);
+  if (words[0] === 'eval' && words.length > 1) {
+    words = words.slice(1).join(' ').trim().split(/\s+/);
+    // `eval x=/`: the assignment happens in this shell.
+    if (words.every((word) => /^[A-Za-z_]\w*=/.test(word) && !/[$`'"\\]/.test(word)))
+      for (const word of words)
+        scope.set(word.slice(0, word.indexOf('=')), [word.slice(word.indexOf('=') + 1)]);
+  }
   const [name, ...args] = words;
   // `$_` is the last argument of the previous command.
   if (command.words.length) scope.set('_', [command.words.at(-1)!]);

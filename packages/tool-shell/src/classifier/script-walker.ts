@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { CommandBuilder } from './command-builder';
-import { walkBranch, walkForLoop } from './control-flow';
+import { declarationProducer, walkBranch, walkForLoop } from './control-flow';
 import { salvageCommand } from './error-recovery';
 import { isForkBomb, isSpawnLoop } from './fork-bomb';
 import type { ShellScope } from './shell-scope';
@@ -95,7 +95,7 @@ export class ScriptWalker {
         return undefined;
       case 'declaration_command':
         this.builder.declaration(node, scope);
-        return undefined;
+        return declarationProducer(node, scope);
       case 'unset_command':
         for (const child of this.named(node)) {
           for (const name of this.fields(child, scope)) {
@@ -191,6 +191,9 @@ export class ScriptWalker {
     if (!body || this.callDepth >= 4) return body !== undefined;
     this.called.add(name);
     const saved = scope.positional;
+    const variables = new Map(scope.variables);
+    const outerLocals = this.locals;
+    this.locals = new Set();
     scope.positional = args;
     this.callDepth++;
     try {
@@ -198,8 +201,22 @@ export class ScriptWalker {
     } finally {
       this.callDepth--;
       scope.positional = saved;
+      // Variables declared `local` in the function get their earlier values back.
+      for (const local of this.locals) {
+        if (variables.has(local)) scope.variables.set(local, variables.get(local));
+        else scope.variables.delete(local);
+      }
+      this.locals = outerLocals;
     }
     return true;
+  }
+
+  /** Variables declared `local` in the function being called. */
+  private locals = new Set<string>();
+
+  /** Notes a `local` declaration, undone when the function returns. */
+  declaredLocal(name: string): void {
+    this.locals.add(name);
   }
 
   /** Records shell code that bash evaluates later. */

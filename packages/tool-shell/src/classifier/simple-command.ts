@@ -48,6 +48,8 @@ export interface SimpleCommand {
   readonly files?: ReadonlyMap<string, WrittenFile>;
   /** Variables the program receives in its environment (exported ones and `NAME=value cmd`), when known. */
   readonly environment?: ReadonlyMap<string, readonly string[] | undefined>;
+  /** What it prints, when known from elsewhere (a `{ ...; }` or `( ... )` group of known commands). */
+  readonly output?: string;
   /** Started in the background (`&`). */
   readonly background: boolean;
   /** The source text, for messages. */

@@ -1,7 +1,8 @@
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { formatPrintf } from './printf-format';
 import { DYNAMIC, isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
+import { awkBeginOutput, lineFilterOutput, sedOutput } from './text-filters';
 
 /**
  * The output of a short pipeline of pure text commands (`echo`, `printf`, `base64 -d`,
@@ -22,7 +23,31 @@ export function staticPipelineOutput(
 
 /** The output of one command when it is known without running anything. */
 export function outputOf(command: SimpleCommand): string | undefined {
-  return staticPipelineOutput([{ words: command.words, input: command.stdin?.text }]);
+  if (command.output !== undefined) return command.output;
+  const read = readFiles(command);
+  return staticPipelineOutput([read ?? { words: command.words, input: command.stdin?.text }]);
+}
+
+/** Filters that read files named as operands instead of their input. */
+const fileReaders = /^(cat|tac|sort|uniq|rev|base64|base32|xxd|tr)$/;
+
+/**
+ * A filter reading files written earlier in the command (`cat x`, `sort t`, `base64 -d f`), as
+ * the same filter reading their text on its input; undefined otherwise.
+ */
+export function readFiles(
+  command: SimpleCommand,
+): { words: readonly string[]; input: string } | undefined {
+  const [name, ...args] = command.words;
+  if (name === undefined || !fileReaders.test(basename(name)) || command.cwd === undefined)
+    return undefined;
+  const files = args.filter((arg) => !arg.startsWith('-') || arg === '-');
+  if (files.length === 0 || basename(name) === 'tr') return undefined;
+  const texts = files.map((file) =>
+    file === '-' ? command.stdin?.text : command.files?.get(resolve(command.cwd!, file))?.text,
+  );
+  if (texts.some((text) => text === undefined || !isStatic(text))) return undefined;
+  return { words: [name, ...args.filter((arg) => !files.includes(arg))], input: texts.join('') };
 }
 
 function simulate(words: readonly string[], input: string | undefined): string | undefined {
@@ -67,6 +92,10 @@ function simulate(words: readonly string[], input: string | undefined): string |
     case 'mktemp':
       return args.includes('-u') ? undefined : `/tmp/tmp.${DYNAMIC}\n`;
     case 'tr': {
+      if (input !== undefined && args.length === 2 && args[0] === '-d') {
+        const removed = characterSet(args[1]!);
+        return [...input].filter((character) => !removed.includes(character)).join('');
+      }
       if (input === undefined || args.length !== 2 || args.some((arg) => arg.startsWith('-')))
         return undefined;
       const from = characterSet(args[0]!);
@@ -80,6 +109,19 @@ function simulate(words: readonly string[], input: string | undefined): string |
     }
     case 'cat':
       return args.length === 0 || (args.length === 1 && args[0] === '-') ? input : undefined;
+    case 'tac':
+    case 'sort':
+    case 'uniq': {
+      if (input === undefined || args.length > 0) return undefined;
+      const lines = input.replace(/\n$/, '').split('\n');
+      const result =
+        name === 'tac'
+          ? lines.reverse()
+          : name === 'sort'
+            ? [...lines].sort()
+            : lines.filter((line, index) => index === 0 || lines[index - 1] !== line);
+      return `${result.join('\n')}\n`;
+    }
     case 'base64':
       if (
         input === undefined ||
@@ -111,13 +153,19 @@ function simulate(words: readonly string[], input: string | undefined): string |
       )
         return undefined;
       return Buffer.from(input.replace(/\s+/g, ''), 'hex').toString('utf8');
+    case 'sed':
+      return sedOutput(args, input);
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+      return awkBeginOutput(args);
     case 'rev':
       return input
         ?.split('\n')
         .map((line) => [...line].reverse().join(''))
         .join('\n');
     default:
-      return undefined;
+      return lineFilterOutput(name, args, input);
   }
 }
 
@@ -143,6 +191,11 @@ function findOutput(args: readonly string[]): string {
         ),
       );
   const listed = roots.length ? roots : ['.'];
+  // `-printf TEXT` without directives prints TEXT for each file found (once at least).
+  const printf = args.indexOf('-printf');
+  const format = printf === -1 ? undefined : args[printf + 1];
+  if (format !== undefined && !format.includes('%'))
+    return formatPrintf(format.replace(/%/g, '%%'), []) ?? format;
   const separator = args.includes('-print0') ? '\0' : '\n';
   return `${listed.flatMap((root) => [...(filtered ? [] : [root]), `${root.replace(/\/?$/, '/')}${DYNAMIC}`]).join(separator)}${separator}`;
 }

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { WorkspaceGuard } from '@tinyelf/core';
+import { globToRegExp } from './glob-patterns';
 import { DYNAMIC } from './shell-word';
 
 /** Where a path argument points, as far as can be known before running. */
@@ -80,6 +81,8 @@ const systemFolders = new Set([
   '/System/Library',
   '/Library/Application Support',
   '/Volumes',
+  '/sys/firmware/efi/efivars',
+  '/sys/firmware',
 ]);
 
 /**
@@ -132,9 +135,25 @@ export function normalizePath(path: string, cwd: string | undefined): string {
 }
 
 /** Whether a path names a block device (a disk or partition), in any spelling. */
+const sampleDevices = [
+  '/dev/sda',
+  '/dev/sdb',
+  '/dev/vda',
+  '/dev/xvda',
+  '/dev/nvme0n1',
+  '/dev/mmcblk0',
+  '/dev/hda',
+  '/dev/sda1',
+];
+
 export function isBlockDevice(path: string, cwd: string | undefined): boolean {
   if (!path.startsWith('/') && cwd === undefined) return false;
   const normalized = normalizePath(path, cwd);
+  // A glob (`/dev/sd?`, `/dev/nvme*`) expands to the disks it matches.
+  if (/^\/dev\/.*[*?[]/.test(normalized)) {
+    const pattern = new RegExp(`^(?:${globToRegExp(normalized).source})$`);
+    return sampleDevices.some((device) => pattern.test(device));
+  }
   return blockDevicePattern.test(normalized) && !deviceFolders.test(normalized);
 }
 

@@ -145,6 +145,11 @@ function doubleQuoted(node: Node, context: WordContext): string {
       );
     end = child.endIndex;
     if (child.type === '"' || child.type === '$"') continue;
+    // tree-sitter puts the blanks before an expansion that follows another one into the
+    // expansion's text (`"$a $b"` has the children `$a` and ` $b`): they are literal text.
+    const lead = child.type === 'string_content' ? '' : /^\s*/.exec(child.text)![0];
+    value += protectAll(lead);
+    const text = child.text.slice(lead.length);
     switch (child.type) {
       case 'string_content':
         value += protectAll(
@@ -155,7 +160,7 @@ function doubleQuoted(node: Node, context: WordContext): string {
         break;
       case 'simple_expansion':
       case 'expansion': {
-        const { values, perElement } = expandParameter(child.text, context.scope, hooks(context));
+        const { values, perElement } = expandParameter(text, context.scope, hooks(context));
         if (values === undefined) value += DYNAMIC;
         else if (perElement) value += values.map(protectAll).join(fieldBreak);
         else value += protectAll(values.join(' '));
@@ -172,10 +177,10 @@ function doubleQuoted(node: Node, context: WordContext): string {
         break;
       default:
         // tree-sitter does not know every operator (`${x~~}`): the text is expanded by hand.
-        if (child.type === 'ERROR' && /^\$\{[\s\S]*\}$/.test(child.text)) {
-          const { values } = expandParameter(child.text, context.scope, hooks(context));
+        if (child.type === 'ERROR' && /^\$\{[\s\S]*\}$/.test(text)) {
+          const { values } = expandParameter(text, context.scope, hooks(context));
           value += values === undefined ? DYNAMIC : protectAll(values.join(' '));
-        } else value += child.isNamed ? DYNAMIC : protectAll(child.text);
+        } else value += child.isNamed ? DYNAMIC : protectAll(text);
     }
   }
   return value;
@@ -194,6 +199,17 @@ function operandValue(text: string, scope: ShellScope): string {
   if (/^"[^"$`\\]*"$/.test(text)) return text.slice(1, -1);
   const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\}?$/.exec(text);
   if (variable) return scope.get(variable[1]!)?.join(' ') ?? DYNAMIC;
+  // Expansions inside the word (`${PWD%${PWD##*/}}`, `x${y}z`): each one expanded in turn.
+  if (/\$\{[^{}]*\}|\$[A-Za-z_]/.test(text) && !/[`"'\\]|\$\(/.test(text)) {
+    const operandHooks: ExpansionHooks = {
+      evaluateOperand: (inner) => operandValue(inner, scope),
+      evaluatedAsCode: () => {},
+    };
+    return text.replace(/\$\{[^{}]*\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (expansion) => {
+      const { values } = expandParameter(expansion, scope, operandHooks);
+      return values === undefined ? DYNAMIC : values.join(' ');
+    });
+  }
   if (/[$`"']/.test(text)) return DYNAMIC;
   return unprotect(unquotedWord(text, scope, true));
 }

@@ -1,6 +1,7 @@
 import { parallel, xargs } from './input-commands';
 import { hasOption, type OptionSpec, optionValues, parseOptions } from './option-parser';
 import type { Payload } from './payload';
+import { quoteForShell } from './rules/deletion-rules';
 import { splitShellWords } from './split-words';
 
 /** A wrapper that runs its operands as a command, with its own options skipped. */
@@ -165,13 +166,20 @@ function wrap(program: string, args: readonly string[], spec: WrapperSpec): Payl
     for (let index = 0; index < rest.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[index]!); )
       rest = rest.slice(1);
     const split = optionValues(parsed, 'S', 'split-string');
+    // env -S expands ${NAME} itself: the string is judged as shell code, which expands it too.
+    if (split.some((text) => text.includes('${')))
+      return [{ kind: 'script', text: [...split, ...rest.map(quoteForShell)].join(' ') }];
     if (split.length) rest = [...split.flatMap(splitShellWords), ...rest];
   }
   if (program === 'command' && hasOption(parsed, 'v', 'V')) return [];
   if (program === 'chrt' && hasOption(parsed, 'p')) return [];
   if (program === 'taskset' && hasOption(parsed, 'p')) return [];
   rest = rest.slice(spec.positional ?? 0);
-  if (rest.length === 0) return program === 'chroot' ? [{ kind: 'stdin-script' }] : [];
+  // `sudo -i`, `sudo -s` (and a chroot) without a command run a shell reading its input.
+  const shell =
+    program === 'chroot' ||
+    ((program === 'sudo' || program === 'doas') && hasOption(parsed, 'i', 's', 'login', 'shell'));
+  if (rest.length === 0) return shell ? [{ kind: 'stdin-script' }] : [];
   if ((program === 'sudo' || program === 'doas') && hasOption(parsed, 'e', 'l', 'v', 'k', 'K'))
     return [];
   const folderOptions: Record<string, string[]> = {

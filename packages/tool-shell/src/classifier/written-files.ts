@@ -4,7 +4,7 @@ import { downloadedPackages } from './package-installs';
 import type { ShellScope } from './shell-scope';
 import { isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
-import { outputOf, staticPipelineOutput } from './static-output';
+import { outputOf, readFiles, staticPipelineOutput } from './static-output';
 
 const downloaders = new Set(['curl', 'wget']);
 
@@ -20,16 +20,43 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
   const program = basename(command.words[0] ?? '');
   const downloaded = downloaders.has(program);
   const output = command.stdin?.producer ? pipelineOutput(command) : outputOf(command);
+  // `exec 3>f` opens f, empty, on descriptor 3; later `cmd >&3` appends cmd's output to f.
+  const opensDescriptors = command.words.length === 1 && command.words[0] === 'exec';
   for (const redirect of command.redirects) {
-    if (!/>/.test(redirect.operator) || redirect.target.startsWith('/dev/')) continue;
-    const path = where(redirect.target);
+    let target = redirect.target;
+    let appending = redirect.operator.endsWith('>>');
+    if (/^(>&|&>)$/.test(redirect.operator) && /^\d+$/.test(target)) {
+      const file = scope.descriptors.get(target);
+      if (file === undefined || (redirect.descriptor ?? '1') !== '1') continue;
+      target = file;
+      appending = true;
+    }
+    if (!/>/.test(redirect.operator) || target.startsWith('/dev/')) continue;
+    const path = where(target);
     if (!path) continue;
-    const appending = redirect.operator.endsWith('>>');
     const before = appending ? scope.files.get(path)?.text : '';
-    const text = output === undefined || before === undefined ? undefined : before + output;
+    const written = opensDescriptors ? '' : output;
+    const text = written === undefined || before === undefined ? undefined : before + written;
     // Appended to a file that existed before: what was added is known, not the whole file.
-    const appended = appending && text === undefined ? output : undefined;
+    const appended = appending && text === undefined ? written : undefined;
     scope.files.set(path, { text, downloaded, ...(appended !== undefined ? { appended } : {}) });
+  }
+  // `3< FILE`, `3< <(cmd)`: the program reads FILE or cmd's output as /dev/fd/3.
+  for (const redirect of command.redirects) {
+    if (redirect.operator !== '<' || !redirect.descriptor || redirect.descriptor === '0') continue;
+    const substitution = command.substitutions?.find((item) => item.path === redirect.target);
+    const path = where(redirect.target);
+    const file = substitution
+      ? {
+          text: substitution.output,
+          downloaded: substitution.commands.some((inner) =>
+            downloaders.has(basename(inner.words[0] ?? '')),
+          ),
+        }
+      : path
+        ? scope.files.get(path)
+        : undefined;
+    if (file) scope.files.set(`/dev/fd/${redirect.descriptor}`, file);
   }
   const args = command.words.slice(1);
   if (program === 'tee') {
@@ -92,27 +119,75 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
         downloaded: downloaders.has(basename(command.stdin?.producer?.words[0] ?? '')),
       });
   }
-  if ((program === 'cp' || program === 'mv') && args.length >= 2 && fromInput.length === 0) {
-    const source = where(args.at(-2)!);
-    const target = where(args.at(-1)!);
+  // Copies carry what is known of a file: `cp|mv|install|rsync|ln SRC DST`, `git mv SRC DST`,
+  // `dd if=SRC of=DST`, `sort SRC -o DST`, `uniq SRC DST`.
+  const copied = copiedFile(program, args);
+  if (copied && fromInput.length === 0) {
+    const source = where(copied.from);
+    const target = where(copied.to);
     const known = source ? scope.files.get(source) : undefined;
-    if (known && target) scope.files.set(target, known);
+    if (known && target)
+      scope.files.set(target, copied.text ? { ...known, text: copied.text(known.text) } : known);
   }
 }
 
 /** The output of a command at the end of a pipeline (`echo ... | base64 -d > f`), when known. */
 function pipelineOutput(command: SimpleCommand): string | undefined {
+  if (command.output !== undefined) return command.output;
   const chain: SimpleCommand[] = [];
   for (
     let current: SimpleCommand | undefined = command;
     current && chain.length < 8;
     current = current.stdin?.producer
   )
-    chain.unshift(current);
+    // A redirection of a whole pipeline (no words of its own) passes its last stage's output on.
+    if (current.words.length > 0) chain.unshift(current);
   return staticPipelineOutput(
-    chain.map((item) => ({
-      words: item.words,
-      input: item.stdin?.producer ? undefined : item.stdin?.text,
-    })),
+    chain.map(
+      (item, index) =>
+        (index === 0 ? readFiles(item) : undefined) ?? {
+          words: item.words,
+          input: item.stdin?.producer ? undefined : item.stdin?.text,
+        },
+    ),
   );
+}
+
+interface Copy {
+  readonly from: string;
+  readonly to: string;
+  /** How the text changes on the way (sorting, dropping repeated lines). */
+  readonly text?: (text: string | undefined) => string | undefined;
+}
+
+function copiedFile(program: string, args: readonly string[]): Copy | undefined {
+  const files = args.filter((arg) => !arg.startsWith('-'));
+  if (/^(cp|mv|install|rsync|ln)$/.test(program) && files.length >= 2)
+    return program === 'ln' && args.some((arg) => /^-[a-zA-Z]*s|^--symbolic$/.test(arg))
+      ? undefined
+      : { from: files.at(-2)!, to: files.at(-1)! };
+  if (program === 'git' && args[0] === 'mv' && files.length >= 3)
+    return { from: files.at(-2)!, to: files.at(-1)! };
+  if (program === 'dd') {
+    const from = args.find((arg) => arg.startsWith('if='))?.slice(3);
+    const to = args.find((arg) => arg.startsWith('of='))?.slice(3);
+    return from && to ? { from, to } : undefined;
+  }
+  if (program === 'sort' || program === 'uniq') {
+    const at = args.findIndex((arg) => arg === '-o' || arg === '--output');
+    const attached = args.find((arg) => /^(-o.+|--output=.+)$/.test(arg));
+    const to =
+      program === 'uniq'
+        ? files[1]
+        : at !== -1
+          ? args[at + 1]
+          : attached?.replace(/^(-o|--output=)/, '');
+    const from = files.find((file) => file !== to);
+    if (!from || !to || args.some((arg) => arg.startsWith('-') && !/^(-o|--output)/.test(arg)))
+      return undefined;
+    const filter = (text: string | undefined) =>
+      text === undefined ? undefined : staticPipelineOutput([{ words: [program], input: text }]);
+    return { from, to, text: filter };
+  }
+  return undefined;
 }

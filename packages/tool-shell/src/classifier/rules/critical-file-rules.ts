@@ -3,36 +3,19 @@ import { isStatic } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
 import { classifyTarget, normalizePath } from '../target-paths';
 import { fileDeleters } from './deletion-rules';
-import { block, operands, type Rule, type RuleContext } from './rule';
-import { writtenPaths } from './written-paths';
+import { block, operands, operandsSkipping, type Rule, type RuleContext } from './rule';
+import { destroysSystem, isSystemFolder } from './system-contents';
+import { type WrittenPath, writtenPaths } from './written-paths';
 
-/**
- * System files whose loss or truncation leaves the machine unable to log in, boot or run
- * programs: the account and group databases, `sudoers`, `fstab`, PAM, the dynamic loader and
- * the C library of every architecture, the shells and `sudo`, the kernel and initramfs.
- */
-const criticalFiles = [
-  /^\/etc\/(passwd|shadow|group|gshadow|sudoers|fstab|inittab|ld\.so\.preload|ld\.so\.conf|ld\.so\.cache|nsswitch\.conf|login\.defs|securetty|pam\.conf|pam\.d\/[^/]+|sudoers\.d\/[^/]+|systemd\/system\.conf)$/,
-  /^\/(usr\/)?lib(32|64|x32)?\/([\w-]+-linux-gnu\w*\/)?(libc|libm|libdl|libpthread|librt|libcrypt|libselinux|libpam|libsystemd|libz|libtinfo|libgcc_s|libstdc\+\+)[.-][^/]*so[^/]*$/,
-  /^\/(usr\/)?lib(32|64|x32)?\/([\w-]+-linux-gnu\w*\/)?ld-(linux|musl)[^/]*$/,
-  /^\/(usr\/)?s?bin\/(sh|bash|dash|sudo|su|login|init|systemd|mount|ls|cp|mv)$/,
-  /^\/boot\/(vmlinuz|initrd|initramfs|grub\/grub\.cfg|loader\/)[^/]*$/,
-  /^\/sbin\/init$|^\/lib\/systemd\/systemd$/,
-];
-
-function isCriticalFile(path: string, cwd: string | undefined): boolean {
-  if (!isStatic(path) || (!path.startsWith('/') && cwd === undefined)) return false;
-  const normalized = normalizePath(path, cwd);
-  return criticalFiles.some((pattern) => pattern.test(normalized));
-}
-
-/** Programs that replace the whole file they write (as opposed to `tee -a`, `>>`). */
-function replacedFiles(program: string, args: readonly string[]): string[] {
+/** Programs that replace the whole file they write (as opposed to `tee -a`, `>>`, `touch`). */
+function replacedFiles(program: string, args: readonly string[]): WrittenPath[] {
   if (program === 'tee' && args.some((arg) => /^-[^-]*a|^--append$/.test(arg))) return [];
-  if (/^(tee|sponge|cp|mv|install|dd|truncate|sed|perl|ln|find|rsync)$/.test(program))
-    return writtenPaths(program, args).map((written) => written.path);
-  return [];
+  if (/^(touch|chmod|chown|chgrp)$/.test(program)) return [];
+  return writtenPaths(program, args);
 }
+
+/** Programs whose operands are destroyed: deleted, moved away, truncated. */
+const destroysOperands = /^(mv|truncate)$/;
 
 /**
  * Destroying a critical system file ({@link criticalFiles}): truncating or replacing it (`>`,
@@ -46,13 +29,26 @@ export const criticalFileRule: Rule = ({ program, args, command }, context) => {
   const { paths } = context;
   const cwd = command.cwd;
   const hit = new Set<string>();
+  const destroyed = (path: string) => {
+    const reason = destroysSystem(path, cwd, paths);
+    if (reason !== undefined) hit.add(reason);
+  };
   for (const redirect of command.redirects)
-    if (/^(>|>\||&>|>&)$/.test(redirect.operator) && isCriticalFile(redirect.target, cwd))
-      hit.add(redirect.target);
-  for (const path of replacedFiles(program, args)) if (isCriticalFile(path, cwd)) hit.add(path);
-  if (fileDeleters.test(program) || program === 'mv')
-    for (const path of operands(args)) if (isCriticalFile(path, cwd)) hit.add(path);
-  const findings: Finding[] = cronEntries(command, context);
+    if (/^(>|>\||&>|>&)$/.test(redirect.operator)) destroyed(redirect.target);
+  for (const written of replacedFiles(program, args)) {
+    destroyed(written.path);
+    // An archive extracted, or a folder's contents copied, over a system folder replaces
+    // system files of any name (`tar -C / -x`, `rsync -a root/ /`).
+    if (written.contents && isSystemFolder(written.path, cwd, paths))
+      hit.add(`${written.path} (files of any name in a system folder)`);
+  }
+  if (fileDeleters.test(program) || destroysOperands.test(program))
+    for (const path of operandsSkipping(
+      args,
+      /^(-s|--size|-r|--reference|-t|--target-directory|-S|--suffix)$/,
+    ))
+      destroyed(path);
+  const findings: Finding[] = cronEntries(command, context, program, args);
   findings.push(
     ...[...hit].map((path) =>
       block(
@@ -109,19 +105,31 @@ export const criticalFileRule: Rule = ({ program, args, command }, context) => {
  * commands cron will run (after the schedule, and the user field of `/etc/crontab` and
  * `/etc/cron.d`).
  */
-function cronEntries(command: SimpleCommand, context: RuleContext): Finding[] {
+function cronEntries(
+  command: SimpleCommand,
+  context: RuleContext,
+  program: string,
+  args: readonly string[],
+): Finding[] {
   const findings: Finding[] = [];
-  for (const redirect of command.redirects) {
-    if (
-      !/>/.test(redirect.operator) ||
-      (command.cwd === undefined && !redirect.target.startsWith('/'))
-    )
-      continue;
-    const path = normalizePath(redirect.target, command.cwd);
+  // Written by a redirection, or by `tee` (`echo '* * * * * root cmd' | sudo tee /etc/cron.d/x`).
+  const teed = program === 'tee' ? operands(args) : [];
+  const targets = [
+    ...command.redirects
+      .filter((redirect) => />/.test(redirect.operator))
+      .map((redirect) => redirect.target),
+    ...teed,
+  ];
+  for (const target of targets) {
+    if (command.cwd === undefined && !target.startsWith('/')) continue;
+    const path = normalizePath(target, command.cwd);
     const system = /^\/etc\/(crontab|cron\.d\/[^/]+)$/.test(path);
     if (!system && !/^\/var\/spool\/cron\/(crontabs\/)?[^/]+$/.test(path)) continue;
     const written = command.files?.get(path);
-    const text = written?.text ?? written?.appended;
+    const text =
+      written?.text ??
+      written?.appended ??
+      (teed.includes(target) ? command.stdin?.text : undefined);
     if (text === undefined || !isStatic(text)) continue;
     const fields = system ? 6 : 5;
     const script = text

@@ -1,3 +1,4 @@
+import { actionIsFiltered, findPrimaries, parseFind } from '../find-expression';
 import type { Finding } from '../finding';
 import { throughLinks } from '../linked-paths';
 import { hasOption, parseOptions } from '../option-parser';
@@ -71,57 +72,35 @@ export const recursiveRemoveRule: Rule = ({ program, args, command }, { paths })
   return judgeDeleteTargets(targets, command.cwd, paths, 'rm -r');
 };
 
-const findFilters = new Set([
-  '-name',
-  '-iname',
-  '-path',
-  '-ipath',
-  '-regex',
-  '-iregex',
-  '-newer',
-  '-mtime',
-  '-mmin',
-  '-size',
-  '-user',
-  '-group',
-  '-empty',
-  '-perm',
-  '-wholename',
-]);
-
 /** Programs that delete (or trash) the files they are given, one at a time. */
 export const fileDeleters =
   /^(rm|unlink|shred|srm|wipe|trash|trash-put|trash-rm|gtrash|rmtrash|rimraf|del|del-cli|rmdir)$/;
 
-/** `find PATH -delete` (or `-exec rm {}`: a deleter run on every file found), and the command `-exec`/`-execdir`/`-ok` runs (judged with `{}` unknown). */
+/** Programs that destroy the files they are given when `find -exec` runs them on each file found. */
+const findDestroyers = /^(truncate|srm)$/;
+
+/**
+ * `find ROOT -delete` (or `-exec rm {}`: a deleter run on every file found), read with find's
+ * grammar ({@link parseFind}: options before the roots, tests after an action do not filter it,
+ * `!` and `-o` do not narrow): blocked on a critical root unless a test that selects some files
+ * gates the action (`-name '*'` selects every file); and the command `-exec`/`-execdir`/`-ok`
+ * runs (judged with `{}` unknown).
+ */
 export const findRule: Rule = ({ program, args, command }, context) => {
   if (program !== 'find') return [];
-  let start = 0;
-  while (start < args.length && /^-([HLP]+|D|O\d*)$/.test(args[start]!))
-    start += args[start] === '-D' ? 2 : 1;
-  if (args[start] === '--') start++;
-  const firstExpression = args.findIndex(
-    (arg, index) =>
-      index >= start && (arg.startsWith('-') || arg === '(' || arg === '!' || arg === ','),
-  );
-  const roots = (
-    firstExpression === -1 ? args.slice(start) : args.slice(start, firstExpression)
-  ).filter(Boolean);
-  const searchRoots = (roots.length ? roots : ['.']).map((root) =>
-    throughLinks(root, command.cwd, command.files),
-  );
-  const expression = firstExpression === -1 ? [] : args.slice(firstExpression);
+  const find = parseFind(args);
+  const searchRoots = find.roots.map((root) => throughLinks(root, command.cwd, command.files));
   const findings: Finding[] = [];
-  const execDelete = expression.findIndex(
-    (arg, index) =>
-      /^-(exec|execdir|ok|okdir)$/.test(arg) &&
-      fileDeleters.test((expression[index + 1] ?? '').replace(/^.*\//, '')),
+  const primaries = findPrimaries(find);
+  const deletes = primaries.filter(
+    ({ words }) =>
+      words[0] === '-delete' ||
+      (/^-(exec|execdir|ok|okdir)$/.test(words[0]!) &&
+        (fileDeleters.test((words[1] ?? '').replace(/^.*\//, '')) ||
+          findDestroyers.test((words[1] ?? '').replace(/^.*\//, '')))),
   );
-  const deleteAt = expression.includes('-delete') ? expression.indexOf('-delete') : execDelete;
-  if (deleteAt !== -1) {
-    const alternatives = expression.some((arg) => arg === '-o' || arg === '-or' || arg === ',');
-    const filtered =
-      !alternatives && expression.slice(0, deleteAt).some((arg) => findFilters.has(arg));
+  if (deletes.length) {
+    const filtered = deletes.every(({ at }) => actionIsFiltered(find, at));
     const verdicts = judgeDeleteTargets(
       searchRoots.map((root) => `${root.replace(/\/?$/, '/')}${DYNAMIC}`),
       command.cwd,
@@ -134,12 +113,11 @@ export const findRule: Rule = ({ program, args, command }, context) => {
         : verdicts),
     );
   }
-  for (let index = 0; index < expression.length; index++) {
-    if (!['-exec', '-execdir', '-ok', '-okdir'].includes(expression[index]!)) continue;
-    const end = expression.findIndex(
-      (arg, position) => position > index && (arg === ';' || arg === '+'),
-    );
-    const inner = expression.slice(index + 1, end === -1 ? undefined : end);
+  for (const { words } of primaries) {
+    if (!/^-(exec|execdir|ok|okdir)$/.test(words[0]!)) continue;
+    const inner = words
+      .slice(1)
+      .filter((word, index, all) => index < all.length - 1 || !/^[;+]$/.test(word));
     for (const root of searchRoots) {
       const script = inner.map((word) =>
         word === '{}' ? `${root.replace(/\/?$/, '/')}${DYNAMIC}` : word,

@@ -19,6 +19,7 @@ import { killListedRule, killRule } from './process-rules';
 import { commandVariableRule, declaredVariableRule, loadedCodeRule } from './program-option-rules';
 import type { Rule } from './rule';
 import { sensitiveResourceRules } from './sensitive-resource-rules';
+import { settingCommandsRule } from './setting-commands';
 import { storageRule } from './storage-rules';
 import { listedDeleteRule, treeDeleteRule } from './tree-deletion-rules';
 
@@ -54,6 +55,7 @@ export const rules: readonly Rule[] = [
   permissionRule,
   linkRule,
   ...sensitiveResourceRules,
+  settingCommandsRule,
   loadedCodeRule,
   declaredVariableRule,
   commandVariableRule,

@@ -3,7 +3,9 @@ import type { Finding } from '../finding';
 import { isWrapper } from '../program-table';
 import { DYNAMIC } from '../shell-word';
 import { classifyTarget, isBlockDevice, isHarmlessDevice } from '../target-paths';
+import { patternOptions } from './pattern-options';
 import { block, hasFlag, operands, type Rule, warn } from './rule';
+import { writtenPaths } from './written-paths';
 
 /** Programs whose arguments are data, not paths. */
 const dataPrograms = new Set([
@@ -41,21 +43,6 @@ const patternFirst = new Set([
   'jq',
   'yq',
 ]);
-
-/** Options whose value is a pattern or a name, not a path, per program. */
-const patternOptions: Record<string, RegExp> = {
-  grep: /^(-e|--regexp|--include|--exclude|--exclude-dir|--label|--color|--colour)$/,
-  rg: /^(-e|--regexp|-g|--glob|--iglob|-t|--type|-T|--type-not|--type-add|-r|--replace|-M|--max-columns|--colors|--context-separator|--field-match-separator)$/,
-  ag: /^(-G|--file-search-regex|--ignore|-g)$/,
-  sed: /^(-e|--expression|-l|--line-length|-s|--separate)$/,
-  awk: /^(-v|--assign|-F|--field-separator|-e|--source)$/,
-  find: /^(-name|-iname|-path|-ipath|-regex|-iregex|-wholename|-iwholename|-lname|-ilname|-perm|-type|-xtype|-size|-user|-group|-mtime|-mmin|-atime|-amin|-ctime|-cmin|-printf|-fprintf|-regextype|-maxdepth|-mindepth|-fstype|-context|-uid|-gid|-links|-inum|-samefile|-used)$/,
-  jq: /^(--arg|--argjson|--jsonargs|--args)$/,
-};
-for (const alias of ['egrep', 'fgrep', 'zgrep']) patternOptions[alias] = patternOptions.grep!;
-for (const alias of ['gawk', 'mawk', 'nawk']) patternOptions[alias] = patternOptions.awk!;
-patternOptions.gsed = patternOptions.sed!;
-patternOptions.fd = /^(-e|--extension|-E|--exclude|-t|--type|-g|--glob)$/;
 
 /** Programs whose path-like arguments live elsewhere (in a container, on a remote host). */
 const elsewhere = new Set([
@@ -164,7 +151,20 @@ export const outsideWorkspaceRule: Rule = ({ program, args, command }, { paths }
       const path = pathIn(arg);
       if (path) check(path, `${program} uses`);
     }
+    // Where the program writes without naming it as a word (`tar -xPf`: wherever the archive's names point).
+    // (A link's source is judged by the link rule, from the link's folder.)
+    if (program !== 'ln')
+      for (const written of writtenPaths(program, args))
+        check(written.path, `${program} writes to`);
   }
+  // git's global `-C DIR`, `--work-tree=DIR`, `--git-dir=DIR`: its path operands are read there.
+  if (program === 'git')
+    for (let index = 0; index < args.length && args[index]!.startsWith('-'); index++) {
+      const [option, attached] = args[index]!.split(/=(.*)/s);
+      if (!/^(-C|--work-tree|--git-dir)$/.test(option!)) continue;
+      const folder = attached ?? args[++index];
+      if (folder !== undefined) check(folder, 'git works in');
+    }
   for (const redirect of command.redirects) {
     if (/^\d+$/.test(redirect.target) || redirect.target === '-') continue;
     check(redirect.target, /</.test(redirect.operator) ? 'Reads from' : 'Writes to');

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import { awkInputFiles, inlineProgramFiles } from '../awk-programs';
 import type { Finding } from '../finding';
+import { globToRegExp } from '../glob-patterns';
 import { inlineShellCommands } from '../inline-shell-calls';
 import { isShell } from '../interpreter-table';
 import { payloadsOf } from '../program-table';
-import { isStatic } from '../shell-word';
+import { DYNAMIC, isStatic } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
 import { writtenFile } from './code-sources';
 import { type Rule, type RuleContext, warn } from './rule';
@@ -100,11 +101,47 @@ export const codePayloadRule: Rule = (input, context) => {
   }
   const name = input.name;
   if (name?.includes('/') && command.cwd !== undefined) {
-    const written = writtenFile(command.files, resolve(command.cwd, name));
-    if (written) findings.push(...fromFile(name, program, command, context, shell));
+    // A glob as the program (`./?`, `./[x]`) runs the file it expands to.
+    const path =
+      writtenGlobMatch(resolve(command.cwd, name), command) ?? resolve(command.cwd, name);
+    const written = writtenFile(command.files, path);
+    if (written) findings.push(...fromFile(path, program, command, context, shell));
+  } else if (name !== undefined && command.cwd !== undefined && input.wrappers.length === 0) {
+    // A bare name is looked up in $PATH: a folder of it where the command wrote that name
+    // earlier (`PATH=.:$PATH x`) runs the written file.
+    for (const folder of command.environment?.get('PATH')?.[0]?.split(':') ?? []) {
+      if (folder.includes(DYNAMIC)) continue;
+      const path = resolve(command.cwd, folder || '.', name);
+      if (writtenFile(command.files, path)) {
+        findings.push(...fromFile(path, program, command, context, shell));
+        break;
+      }
+    }
   }
+  findings.push(...writtenHooks(program, args, command, context));
   return findings;
 };
+
+const hookRunners =
+  /^(commit|merge|rebase|push|pull|checkout|switch|am|cherry-pick|revert|worktree|clone|gc|apply)$/;
+
+/** A git hook written earlier in the command runs when git runs it (`... > .git/hooks/pre-commit; git commit`). */
+function writtenHooks(
+  program: string,
+  args: readonly string[],
+  command: SimpleCommand,
+  context: RuleContext,
+): Finding[] {
+  if (program !== 'git' || command.cwd === undefined || !command.files) return [];
+  const subcommand = args.find(
+    (arg, index) => !arg.startsWith('-') && !/^(-C|-c)$/.test(args[index - 1] ?? ''),
+  );
+  if (!hookRunners.test(subcommand ?? '')) return [];
+  const hooks = `${resolve(command.cwd, '.git/hooks')}/`;
+  return [...command.files.keys()]
+    .filter((path) => path.startsWith(hooks) && !path.endsWith('.sample'))
+    .flatMap((path) => fromFile(path, 'git', command, context, { shell: true }));
+}
 
 /** What awk reads: its input files when written earlier in the command, else its input. */
 function awkRecords(args: readonly string[], command: SimpleCommand): string | undefined {
@@ -132,4 +169,12 @@ export function runsArguments(
 ): Finding[] {
   if (!code || !args?.length || !runsCommands.test(code)) return [];
   return args.flatMap((arg) => [...context.classifyNested(arg, command.cwd)]);
+}
+
+/** The file written earlier in the command that a glob program name expands to, if any. */
+function writtenGlobMatch(path: string, command: SimpleCommand): string | undefined {
+  if (!/[*?[]/.test(path) || !command.files) return undefined;
+  const pattern = new RegExp(`^(?:${globToRegExp(path).source})$`);
+  for (const file of command.files.keys()) if (pattern.test(file)) return file;
+  return undefined;
 }

@@ -28,7 +28,7 @@ export const powerRule: Rule = ({ program, args, command }) => {
     (/^(qdbus|qdbus6|qdbus-qt5)$/.test(program) &&
       args.some((arg) => /ksmserver/i.test(arg)) &&
       args.some((arg) => /^(logout|logoutAndShutdown|logoutAndReboot|halt|reboot)$/.test(arg))) ||
-    (/^(init|telinit)$/.test(program) && /^[016sS]$/.test(words[0] ?? '')) ||
+    (/^(init|telinit|runit-init|openrc-init)$/.test(program) && /^[016sS]$/.test(words[0] ?? '')) ||
     (program === 'systemctl' &&
       (words.some((word) => systemctlVerbs.test(word)) ||
         (/^(isolate|start|restart|enable)$/.test(words[0] ?? '') &&

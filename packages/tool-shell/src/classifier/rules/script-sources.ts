@@ -5,7 +5,7 @@ import type { ScriptFormat } from '../payload';
 import { DYNAMIC, isStatic } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
 import { downloads, registered, writtenFile } from './code-sources';
-import { type RuleContext, warn } from './rule';
+import { block, type RuleContext, warn } from './rule';
 
 const standardInput = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
@@ -118,6 +118,16 @@ export function fromFile(
   redirected = false,
 ): Finding[] {
   if (!redirected && standardInput.has(path)) return fromInput(program, command, context, kind);
+  // A process's descriptors are the same files under /proc: `/proc/self/fd/3` is `/dev/fd/3`.
+  if (/^\/proc\/(self|thread-self|\d+)\/fd\/\d+$/.test(path))
+    return fromFile(
+      path.replace(/^\/proc\/[^/]+\/fd\//, '/dev/fd/'),
+      program,
+      command,
+      context,
+      kind,
+      redirected,
+    );
   const substitution =
     command.substitutions?.find((item) => item.path === path) ?? registered(command, path);
   if (substitution) {
@@ -150,7 +160,15 @@ export function fromFile(
       ),
     ];
   if (written.text !== undefined && isStatic(written.text)) {
-    if (kind.shell) return [...context.classifyNested(shellCode(written.text, kind), command.cwd)];
+    if (kind.shell)
+      return runScript(
+        resolve(command.cwd ?? '/', path),
+        path,
+        written.text,
+        kind,
+        command,
+        context,
+      );
     const found = escapedCommands(written.text, kind, command, context);
     if (kind.escapesOnly) return found;
     return [
@@ -163,6 +181,31 @@ export function fromFile(
   }
   if (!kind.shell && kind.escapesOnly) return [];
   return [warn('generated-script', `${program} runs ${path}, which the same command generated.`)];
+}
+
+/** Scripts being judged, so that a script that runs itself (through `$0` or its name) is seen. */
+const running = new Set<string>();
+
+/**
+ * A shell script written earlier, judged as the shell runs it (`$0` is its name). A script that
+ * runs itself again (`echo 'bash $0 & bash $0' > f.sh; bash f.sh`) never stops spawning: a fork bomb.
+ */
+function runScript(
+  absolute: string,
+  path: string,
+  text: string,
+  kind: Kind,
+  command: SimpleCommand,
+  context: RuleContext,
+): Finding[] {
+  if (running.has(absolute))
+    return [block('fork-bomb', `${path} runs itself again: it spawns processes without end.`)];
+  running.add(absolute);
+  try {
+    return [...context.classifyNested(shellCode(text, kind), command.cwd, [path])];
+  } finally {
+    running.delete(absolute);
+  }
 }
 
 /** The shell commands that known code of another language hands to a shell, judged. */

@@ -1,6 +1,6 @@
 import type { Finding } from '../finding';
 import { classifyTarget } from '../target-paths';
-import { block, type Rule } from './rule';
+import { block, operandsSkipping, type Rule } from './rule';
 
 /** Sub-commands that destroy volumes, pools, boot entries or firmware, per program. */
 const destroyers: Record<string, RegExp> = {
@@ -38,11 +38,16 @@ export const storageRule: Rule = ({ program, args, command }, { paths }) => {
   }
   if (program === 'flashrom' && args.some((arg) => /^(-w|--write|-E|--erase)$/.test(arg)))
     findings.push(block('storage-destroy', 'flashrom rewrites or erases firmware.'));
-  if (
-    program === 'umount' ||
-    (program === 'mount' && args.some((arg) => /remount|--move|--bind/.test(arg)))
-  ) {
-    const targets = args.filter((arg) => !arg.startsWith('-') && !/remount|,/.test(arg));
+  if (program === 'umount' || program === 'mount') {
+    // Mounting anything over a system folder (`mount -t tmpfs none /usr`) hides what it holds.
+    const mounted =
+      program === 'mount' && !args.some((arg) => /remount|--move|--bind/.test(arg))
+        ? operandsSkipping(
+            args,
+            /^(-t|--types|-o|--options|-O|--test-opts|-L|--label|-U|--uuid|-N)$/,
+          ).slice(-1)
+        : undefined;
+    const targets = mounted ?? args.filter((arg) => !arg.startsWith('-') && !/remount|,/.test(arg));
     const critical = targets.find(
       (target) => classifyTarget(target, command.cwd, paths) === 'critical',
     );

@@ -1,3 +1,4 @@
+import { expressionIsFiltered, parseFind } from '../find-expression';
 import { DYNAMIC } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
 import { fileDeleters, judgeDeleteTargets } from './deletion-rules';
@@ -17,6 +18,15 @@ function treeTargets(program: string, args: readonly string[]): string[] | undef
     if (verb === 'remove_directory' || verb === 'rm') return operands(rest);
     return undefined;
   }
+  // Archivers told to delete what they archive: `tar --remove-files`, `zip -m`, `7z a -sdel`.
+  if ((program === 'tar' || program === 'bsdtar') && args.includes('--remove-files'))
+    return args.filter(
+      (arg, index) =>
+        !arg.startsWith('-') && !/^-[A-Za-z]*f$|^--file$/.test(args[index - 1] ?? '') && index > 0,
+    );
+  if (program === 'zip' && args.some((arg) => /^-[A-Za-z]*m/.test(arg) || arg === '--move'))
+    return words.slice(1);
+  if (program === '7z' && args.includes('-sdel')) return words.slice(2);
   if (program === 'rclone') {
     const [verb, ...rest] = words;
     if (/^(purge|delete|rmdirs|deletefile)$/.test(verb ?? '')) return rest.slice(0, 1);
@@ -59,20 +69,8 @@ export function listedTrees(producer: SimpleCommand | undefined): string[] {
   const [name, ...args] = producer?.words ?? [];
   const program = name?.replace(/^.*\//, '');
   if (program === 'find') {
-    const expression = args.findIndex((arg) => /^[-(!]/.test(arg) && !/^-[HLP]$/.test(arg));
-    const roots = (expression === -1 ? args : args.slice(0, expression)).filter(
-      (arg) => !/^-[HLP]$/.test(arg),
-    );
-    const rest = expression === -1 ? [] : args.slice(expression);
-    if (
-      rest.some((arg) =>
-        /^-(i?name|i?path|i?regex|wholename|newer|[am]time|[am]min|size|user|perm|empty)$/.test(
-          arg,
-        ),
-      )
-    )
-      return [];
-    return roots.length ? roots : ['.'];
+    const find = parseFind(args);
+    return expressionIsFiltered(find) ? [] : [...find.roots];
   }
   if (program === 'ls' || program === 'dir') {
     const folders = operands(args);

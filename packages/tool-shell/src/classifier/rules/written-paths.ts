@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { scriptOutputs, tableOutputs } from './output-options';
 import { operands, operandsSkipping } from './rule';
 
 /** A path a command writes, and whether a whole folder may land there. */
@@ -7,6 +8,8 @@ export interface WrittenPath {
   readonly path: string;
   /** A folder is written (a recursive copy, a move, an extraction): folders holding sensitive files count. */
   readonly folder: boolean;
+  /** Files of names the command does not show are written inside it (an extraction, `rsync src/ dst`). */
+  readonly contents?: boolean;
 }
 
 /** The value of `-t dir`, `-tdir`, `--target-directory dir` or `--target-directory=dir`. */
@@ -27,7 +30,11 @@ function targetDirectory(args: readonly string[]): string | undefined {
 function copyDestinations(
   args: readonly string[],
   valued: RegExp,
-  options: { readonly link?: boolean; readonly targetOption?: boolean } = {},
+  options: {
+    readonly link?: boolean;
+    readonly targetOption?: boolean;
+    readonly contents?: boolean;
+  } = {},
 ): WrittenPath[] {
   const files = operandsSkipping(args, valued);
   const directory = options.targetOption === false ? undefined : targetDirectory(args);
@@ -35,8 +42,10 @@ function copyDestinations(
   const destination =
     directory ?? (files.length > 1 ? files.at(-1) : options.link ? '.' : undefined);
   if (destination === undefined) return [];
+  // rsync copies the contents of a source written with a trailing slash into the destination.
+  const contents = options.contents === true && sources.some((source) => source.endsWith('/'));
   return [
-    { path: destination, folder: true },
+    { path: destination, folder: true, ...(contents ? { contents } : {}) },
     ...sources.map((source) => ({ path: `${destination}/${basename(source)}`, folder: true })),
     // A link to a sensitive folder lets later writes through the link land in it.
     ...(options.link ? sources.map((source) => ({ path: source, folder: true })) : []),
@@ -64,17 +73,22 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
       return copyDestinations(
         args,
         /^(-e|--rsh|--exclude|--include|--filter|-f|--exclude-from|--include-from|--files-from|--rsync-path|--log-file|-T|--temp-dir|--backup-dir|--suffix|--chmod|--chown)$/,
-        { targetOption: false },
+        { targetOption: false, contents: true },
       );
     case 'ln':
       return copyDestinations(args, /^(-S|--suffix)$/, { link: true });
     case 'sed': {
-      if (!args.some((arg) => /^-[^-]*i/.test(arg) || arg.startsWith('--in-place'))) return [];
-      const scripted = args.some(
+      const scripted = scriptOutputs(program, args) ?? [];
+      if (!args.some((arg) => /^-[^-]*i/.test(arg) || arg.startsWith('--in-place')))
+        return scripted;
+      const expression = args.some(
         (arg) => arg === '-e' || arg === '-f' || /^--(expression|file)/.test(arg),
       );
       const files = operandsSkipping(args, /^(-e|-f|--expression|--file|-l|--line-length)$/);
-      return (scripted ? files : files.slice(1)).map((path) => ({ path, folder: false }));
+      return [
+        ...scripted,
+        ...(expression ? files : files.slice(1)).map((path) => ({ path, folder: false })),
+      ];
     }
     case 'perl':
       if (!args.some((arg) => /^-[^-]*i/.test(arg))) return [];
@@ -144,12 +158,14 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
       const flag = program === 'unzip' ? /^-d$/ : /^(-C|--directory)$/;
       return args.flatMap((arg, index) =>
         flag.test(arg) && args[index + 1]
-          ? [{ path: args[index + 1]!, folder: true }]
+          ? [{ path: args[index + 1]!, folder: true, contents: true }]
           : arg.startsWith('--directory=')
-            ? [{ path: arg.slice('--directory='.length), folder: true }]
+            ? [{ path: arg.slice('--directory='.length), folder: true, contents: true }]
             : program === '7z' && arg.startsWith('-o') && arg.length > 2
-              ? [{ path: arg.slice(2), folder: true }]
-              : [],
+              ? [{ path: arg.slice(2), folder: true, contents: true }]
+              : /^-[A-Za-z]*C.+$/.test(arg) && program !== 'unzip'
+                ? [{ path: arg.slice(arg.indexOf('C') + 1), folder: true, contents: true }]
+                : [],
       );
     }
     case 'find':
@@ -160,6 +176,11 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
           : [],
       );
     case 'git':
+      // `git archive -o FILE`.
+      if (args.includes('archive')) {
+        const at = args.findIndex((arg) => arg === '-o' || arg === '--output');
+        if (at !== -1 && args[at + 1]) return [{ path: args[at + 1]!, folder: false }];
+      }
       // `git log|diff|show|format-patch --output=FILE` (`-o DIR` for format-patch).
       return args.flatMap((arg, index): WrittenPath[] =>
         arg.startsWith('--output=')
@@ -171,6 +192,6 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
               : [],
       );
     default:
-      return [];
+      return tableOutputs(program, args) ?? [];
   }
 }
