@@ -19,6 +19,7 @@ export {
   type StatelessMcpHttpServerOptions,
   startStatelessMcpHttpServer,
 } from './http/stateless-mcp-http-server';
+export { shareMcpServer } from './http/shared-mcp-server';
 export {
   createMcpPlugin,
   MCP_PLUGIN_NAME,

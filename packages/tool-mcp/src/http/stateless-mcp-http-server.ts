@@ -29,6 +29,8 @@ export interface McpHttpClient {
    * cancellation, and for state such as a log level a server keeps per client).
    */
   readonly sessionId: string;
+  /** True for the POST of the client's `initialize` request. */
+  readonly initializing: boolean;
 }
 
 /** Options of {@link startStatelessMcpHttpServer}. */
@@ -185,7 +187,7 @@ export async function startStatelessMcpHttpServer(
       response.writeHead(202).end();
       return;
     }
-    const server = await create({ sessionId });
+    const server = await create({ sessionId, initializing: initialize });
     const transport = new PostExchangeTransport(response, requests);
     const ended = new Promise<void>((resolve) => response.once('close', resolve));
     /** Aborts a request's handler the way the SDK does on `notifications/cancelled`. */
@@ -216,7 +218,13 @@ export async function startStatelessMcpHttpServer(
       void server.close();
     });
     await server.connect(transport);
-    transport.deliver(messages, request.headers);
+    // Handlers see the client's id as validated (or given by initialize) in `mcp-session-id`.
+    transport.deliver(
+      messages,
+      request.headers['mcp-session-id'] === sessionId
+        ? request.headers
+        : { ...request.headers, 'mcp-session-id': sessionId },
+    );
   };
   const http: Server = createServer((request, response) => {
     handle(request, response).catch((error: Error) => {
