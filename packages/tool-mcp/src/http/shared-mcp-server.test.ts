@@ -102,7 +102,10 @@ describe('shareMcpServer', () => {
     await expect.poll(() => log.aborted).toEqual(['first']);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(log.aborted).toEqual(['first']);
-    const echoed = await second.client.callTool({ name: 'echo', arguments: { text: 'ok', delay: 0 } });
+    const echoed = await second.client.callTool({
+      name: 'echo',
+      arguments: { text: 'ok', delay: 0 },
+    });
     expect(textOf(echoed)).toBe('ok');
     void running.catch(() => undefined);
   });

@@ -1,4 +1,7 @@
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type {
+  Transport,
+  TransportSendOptions,
+} from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestId } from './in-flight-requests';
 import type { ConnectableMcpServer, McpHttpClient } from './stateless-mcp-http-server';

@@ -100,7 +100,8 @@ function messagesOf(messages: readonly JSONRPCMessage[]): {
 const SESSION_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
 
 /**
- * Serves MCP over Streamable HTTP, statelessly (each POST with a request gets a fresh server and
+ * Serves MCP over Streamable HTTP, statelessly (each POST with a request gets the server of its
+ * path's factory, a fresh one or one shared through `shareMcpServer`, and
  * a `PostExchangeTransport`: one JSON answer, or an SSE stream once the server sends
  * progress or log notifications), on 127.0.0.1 unless told otherwise. In order, a request is: `GET /healthz` answered `ok` with the
  * version (no token); refused with 403 when its `Host` or `Origin` is not allowed (DNS rebinding);
@@ -219,12 +220,7 @@ export async function startStatelessMcpHttpServer(
     });
     await server.connect(transport);
     // Handlers see the client's id as validated (or given by initialize) in `mcp-session-id`.
-    transport.deliver(
-      messages,
-      request.headers['mcp-session-id'] === sessionId
-        ? request.headers
-        : { ...request.headers, 'mcp-session-id': sessionId },
-    );
+    transport.deliver(messages, { ...request.headers, 'mcp-session-id': sessionId });
   };
   const http: Server = createServer((request, response) => {
     handle(request, response).catch((error: Error) => {
