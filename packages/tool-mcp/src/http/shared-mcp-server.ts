@@ -83,6 +83,9 @@ class SharedMcpServerMux {
       this.shared.onmessage?.({ ...message, params: { ...params, requestId: internal } }, extra);
       return;
     }
+    // A client's answer can only be to a request of the shared server's, which sends none a POST
+    // could answer (a server of its own per POST had none either): never another client's.
+    if (isAnswer(message)) return;
     this.shared.onmessage?.(message, extra);
   }
 
