@@ -12,6 +12,7 @@ export { toolPoisoningWarnings } from './adapter/tool-poisoning';
 export { type BuiltinMcpEndpoints, BuiltinMcpHttpServer } from './builtin/builtin-mcp-http-server';
 export { type McpProvider, McpProviderRegistry } from './builtin/mcp-provider-registry';
 export { type DirectMcpAgentConfig, loadDirectMcpTools } from './direct/load-direct-mcp-tools';
+export { shareMcpServer } from './http/shared-mcp-server';
 export {
   type ConnectableMcpServer,
   type McpHttpClient,

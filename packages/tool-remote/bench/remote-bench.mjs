@@ -4,8 +4,8 @@
 //    call by call in turn, medians. Goal (issue 20): remote within 2 ms p50 of local. Bash is
 //    measured like for like twice: in bubblewrap on both sides (the default, `sandbox: 'auto'`),
 //    and without a sandbox on both sides (a second worker whose folder configures `sandbox: 'none'`).
-//    What the remote call adds is mostly the worker's handling of one HTTP request (parsing, an
-//    MCP SDK server per request, input validation, the loopback write) and the agent's HTTP
+//    What the remote call adds is mostly the worker's handling of one HTTP request (parsing, the
+//    MCP SDK's request checks, input validation, the loopback write) and the agent's HTTP
 //    client, with or without the sandbox: the worker's spawn of bwrap costs what the local one does
 //    (its size hardly shows), so CPU per Bash call is reported beside the p50s. Under load the p50
 //    difference also holds the scheduling delay of the worker's and the agent's wake-ups.
@@ -217,7 +217,7 @@ try {
     value: agentMs + workerMs,
     unit: 'ms',
     anchor: { label: 'CPU time per local Read', value: localCpuMs },
-    note: `${agentMs.toFixed(3)} ms in the agent (plugin, HTTP client), ${workerMs.toFixed(3)} ms in the worker (an SDK server per request, the registry, Read)`,
+    note: `${agentMs.toFixed(3)} ms in the agent (plugin, HTTP client), ${workerMs.toFixed(3)} ms in the worker (HTTP parsing, the shared SDK server, the registry, Read)`,
   });
 
   // 2. The fleet, where HAProxy runs.

@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { startStatelessMcpHttpServer } from '@tinyelf/tool-mcp';
+import { shareMcpServer, startStatelessMcpHttpServer } from '@tinyelf/tool-mcp';
 import { type ComposeOptions, composeRegistry } from '../compose-registry';
 import { registryMcpServer, registryMcpState } from '../mcp/registry-mcp-server';
 import { VERSION } from '../version';
@@ -63,6 +63,9 @@ export async function mcpServeCommand(options: McpServeOptions): Promise<number>
     const supplied = process.env.TINYELF_MCP_TOKEN || undefined;
     // The tools' processes (Bash) inherit the environment: they must not read the server's token.
     delete process.env.TINYELF_MCP_TOKEN;
+    // One SDK server for every request (a new one per POST was most of a call's CPU); the client's
+    // id reaches the handlers in each request's `mcp-session-id`.
+    const serve = shareMcpServer(() => registryMcpServer(state));
     const http = await startStatelessMcpHttpServer({
       token: supplied,
       auth: !options.noAuth,
@@ -71,8 +74,7 @@ export async function mcpServeCommand(options: McpServeOptions): Promise<number>
       allowedHosts: options.allowHosts,
       allowedOrigins: options.allowOrigins,
       version: VERSION,
-      serverFor: (path) =>
-        path === '/mcp' ? (client) => registryMcpServer(state, client.sessionId) : undefined,
+      serverFor: (path) => (path === '/mcp' ? serve : undefined),
     });
     const access =
       http.token === undefined

@@ -105,9 +105,11 @@ function listTools(built: BuiltRegistry) {
  * An MCP server over a composed registry: its tools (an unknown name is the protocol error
  * -32602; results as text, image and audio blocks), progress as `notifications/progress` with the
  * tool's own counts when the client sent a `progressToken`, log
- * messages after `logging/setLevel` (per client: `client` is its HTTP session id), the skills as resources and the slash commands as prompts.
+ * messages after `logging/setLevel` (per client: `client` is its HTTP session id; without it, the
+ * `mcp-session-id` header of each request, so one server can serve every client), the skills as
+ * resources and the slash commands as prompts.
  */
-export function registryMcpServer(state: RegistryMcpState, client = ''): Server {
+export function registryMcpServer(state: RegistryMcpState, client?: string): Server {
   const { built } = state;
   const server = new Server(
     { name: 'tinyelf', version: VERSION },
@@ -123,19 +125,24 @@ export function registryMcpServer(state: RegistryMcpState, client = ''): Server 
   );
   installRemoteToolExtensions(server, built);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(built) }));
-  server.setRequestHandler(SetLevelRequestSchema, async (request) => {
-    state.logLevels.set(client, request.params.level);
+  const clientOf = (extra: { requestInfo?: { headers: Record<string, unknown> } }) => {
+    const header = extra.requestInfo?.headers['mcp-session-id'];
+    return client ?? (typeof header === 'string' ? header : '');
+  };
+  server.setRequestHandler(SetLevelRequestSchema, async (request, extra) => {
+    state.logLevels.set(clientOf(extra), request.params.level);
     return {};
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
+    const caller = clientOf(extra);
     if (!built.registry.has(name))
       throw protocolError(
         ProtocolErrorCode.InvalidParams,
         `Unknown tool "${name}". Available tools: ${built.registry.getNames().join(', ')}.`,
       );
     const log = (level: LoggingLevel, data: string) => {
-      if (state.logLevels.allows(client, level))
+      if (state.logLevels.allows(caller, level))
         void extra
           .sendNotification({
             method: 'notifications/message',

@@ -29,6 +29,8 @@ export interface McpHttpClient {
    * cancellation, and for state such as a log level a server keeps per client).
    */
   readonly sessionId: string;
+  /** True for the POST of the client's `initialize` request. */
+  readonly initializing: boolean;
 }
 
 /** Options of {@link startStatelessMcpHttpServer}. */
@@ -98,7 +100,8 @@ function messagesOf(messages: readonly JSONRPCMessage[]): {
 const SESSION_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
 
 /**
- * Serves MCP over Streamable HTTP, statelessly (each POST with a request gets a fresh server and
+ * Serves MCP over Streamable HTTP, statelessly (each POST with a request gets the server of its
+ * path's factory, a fresh one or one shared through `shareMcpServer`, and
  * a `PostExchangeTransport`: one JSON answer, or an SSE stream once the server sends
  * progress or log notifications), on 127.0.0.1 unless told otherwise. In order, a request is: `GET /healthz` answered `ok` with the
  * version (no token); refused with 403 when its `Host` or `Origin` is not allowed (DNS rebinding);
@@ -185,7 +188,7 @@ export async function startStatelessMcpHttpServer(
       response.writeHead(202).end();
       return;
     }
-    const server = await create({ sessionId });
+    const server = await create({ sessionId, initializing: initialize });
     const transport = new PostExchangeTransport(response, requests);
     const ended = new Promise<void>((resolve) => response.once('close', resolve));
     /** Aborts a request's handler the way the SDK does on `notifications/cancelled`. */
@@ -216,7 +219,8 @@ export async function startStatelessMcpHttpServer(
       void server.close();
     });
     await server.connect(transport);
-    transport.deliver(messages, request.headers);
+    // Handlers see the client's id as validated (or given by initialize) in `mcp-session-id`.
+    transport.deliver(messages, { ...request.headers, 'mcp-session-id': sessionId });
   };
   const http: Server = createServer((request, response) => {
     handle(request, response).catch((error: Error) => {
