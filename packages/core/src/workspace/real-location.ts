@@ -9,6 +9,25 @@ const maximumLinks = 40;
  * dangling links (the location they would create).
  */
 export function realLocation(absolute: string, linksFollowed?: { count: number }): string {
+  // The common cases without the walk: a path that is there (access, then one realpath), and a
+  // new name in a folder that is there (nothing at the path, not even a dangling link: its place
+  // is the real folder's entry of that name). Anything else takes the walk below.
+  const parent = dirname(absolute);
+  if (parent === absolute) return absolute;
+  try {
+    if (existsSync(absolute)) return realpathSync.native(absolute);
+    if (lstatSync(absolute, noThrow)) return walkedRealLocation(absolute, linksFollowed);
+    const folder = realpathSync.native(parent);
+    const name = absolute.slice(parent.length + (parent === sep ? 0 : 1));
+    return folder === sep ? `${sep}${name}` : `${folder}${sep}${name}`;
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    return walkedRealLocation(absolute, linksFollowed);
+  }
+}
+
+/** The real location by the walk: the deepest existing part resolved, then name by name. */
+function walkedRealLocation(absolute: string, linksFollowed?: { count: number }): string {
   // Nothing here throws on the common paths: a thrown ENOENT (its Error and stack) costs more
   // than the few calls below. `existsSync` (one access(2), no Stats object) finds the deepest
   // part of the path that is there; realpath resolves that part in one call; each missing name
