@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { arithmetic, assign, builtinStrings, declaration, evaluatedStrings } from './assignments';
+import { recordCompoundWrites } from './group-writes';
 import { hashedProgram } from './hashed-programs';
 import { type Feed, ProcessSubstitutions } from './process-substitutions';
 import { applyEffects } from './scope-effects';
@@ -156,7 +157,16 @@ export class CommandBuilder {
     if (body?.type === 'command')
       command = this.command(body, scope, stdin, redirects, feeds, substitutions);
     else {
+      const start = this.walker.result.commands.length;
       const last = body ? this.walker.visit(body, scope, stdin) : undefined;
+      if (body)
+        recordCompoundWrites(
+          redirects,
+          body,
+          last,
+          this.walker.result.commands.slice(start),
+          scope,
+        );
       command = {
         words: [],
         redirects,

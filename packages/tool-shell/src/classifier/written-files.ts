@@ -1,6 +1,8 @@
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { downloadTargets } from './download-targets';
+import { recordCopies } from './file-copies';
 import { downloadedPackages } from './package-installs';
+import { downloads } from './rules/code-sources';
 import type { ShellScope } from './shell-scope';
 import { isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
@@ -19,6 +21,7 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
       : undefined;
   const program = basename(command.words[0] ?? '');
   const downloaded = downloaders.has(program);
+  const fetched = downloaded || downloads(command);
   const output = command.stdin?.producer ? pipelineOutput(command) : outputOf(command);
   for (const redirect of command.redirects) {
     if (!/>/.test(redirect.operator) || redirect.target.startsWith('/dev/')) continue;
@@ -29,13 +32,17 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
     const text = output === undefined || before === undefined ? undefined : before + output;
     // Appended to a file that existed before: what was added is known, not the whole file.
     const appended = appending && text === undefined ? output : undefined;
-    scope.files.set(path, { text, downloaded, ...(appended !== undefined ? { appended } : {}) });
+    scope.files.set(path, {
+      text,
+      downloaded: fetched,
+      ...(appended !== undefined ? { appended } : {}),
+    });
   }
   const args = command.words.slice(1);
   if (program === 'tee') {
     for (const arg of args.filter((word) => !word.startsWith('-'))) {
       const path = where(arg);
-      if (path) scope.files.set(path, { text: command.stdin?.text, downloaded: false });
+      if (path) scope.files.set(path, { text: command.stdin?.text, downloaded: fetched });
     }
   }
   if (downloaded) {
@@ -92,12 +99,7 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
         downloaded: downloaders.has(basename(command.stdin?.producer?.words[0] ?? '')),
       });
   }
-  if ((program === 'cp' || program === 'mv') && args.length >= 2 && fromInput.length === 0) {
-    const source = where(args.at(-2)!);
-    const target = where(args.at(-1)!);
-    const known = source ? scope.files.get(source) : undefined;
-    if (known && target) scope.files.set(target, known);
-  }
+  if (fromInput.length === 0) recordCopies(command, scope, where);
 }
 
 /** The output of a command at the end of a pipeline (`echo ... | base64 -d > f`), when known. */

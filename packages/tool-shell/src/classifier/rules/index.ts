@@ -21,6 +21,7 @@ import type { Rule } from './rule';
 import { sensitiveResourceRules } from './sensitive-resource-rules';
 import { storageRule } from './storage-rules';
 import { listedDeleteRule, treeDeleteRule } from './tree-deletion-rules';
+import { writtenRunRule } from './written-runs';
 
 /** Every rule, in the order their findings are listed. Rule files of other families add theirs here. */
 export const rules: readonly Rule[] = [
@@ -39,6 +40,7 @@ export const rules: readonly Rule[] = [
   killRule,
   killListedRule,
   codePayloadRule,
+  writtenRunRule,
   containerInputRule,
   containerPayloadRule,
   packageInstallRule,

@@ -162,7 +162,15 @@ export function fromFile(
     ];
   }
   if (!kind.shell && kind.escapesOnly) return [];
-  return [warn('generated-script', `${program} runs ${path}, which the same command generated.`)];
+  // Appended to a file whose earlier content is unknown: what was appended runs too.
+  const appended =
+    kind.shell && written.appended !== undefined && isStatic(written.appended)
+      ? context.classifyNested(written.appended, command.cwd)
+      : [];
+  return [
+    ...appended,
+    warn('generated-script', `${program} runs ${path}, which the same command generated.`),
+  ];
 }
 
 /** The shell commands that known code of another language hands to a shell, judged. */
