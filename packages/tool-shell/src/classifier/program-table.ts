@@ -1,4 +1,5 @@
 import { awkProgram } from './awk-programs';
+import { runnerPayloads } from './code-runner-table';
 import { interpreterPayloads } from './interpreter-table';
 import { hasOption, optionValues, parseOptions } from './option-parser';
 import { flock, git, hyperfine, packageRunner, ssh, switchUser } from './option-payloads';
@@ -177,6 +178,7 @@ export function payloadsOf(
         : packageScripts(args);
     default:
       return (
+        runnerPayloads(program, args) ??
         sessionPayloads(program, args) ?? [
           ...commandOptionPayloads(program, args),
           ...codeInModuleOptions(program, args),

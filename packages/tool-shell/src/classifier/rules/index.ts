@@ -5,6 +5,7 @@ import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from '
 import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
 import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execution-rules';
 import { moveAwayRule } from './move-rules';
+import { optionCommandRule } from './option-commands';
 import { packageInstallRule } from './package-install-rules';
 import { linkRule, outsideWorkspaceRule, permissionRule } from './path-rules';
 import { codePayloadRule } from './payload-rules';
@@ -41,6 +42,7 @@ export const rules: readonly Rule[] = [
   killListedRule,
   codePayloadRule,
   writtenRunRule,
+  optionCommandRule,
   containerInputRule,
   containerPayloadRule,
   packageInstallRule,

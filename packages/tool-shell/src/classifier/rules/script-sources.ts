@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { makeShellCalls } from '../code-runner-table';
 import type { Finding } from '../finding';
 import { inlineShellCommands } from '../inline-shell-calls';
 import type { ScriptFormat } from '../payload';
@@ -23,14 +24,17 @@ export function shellCode(text: string, kind: Kind): string {
   if (!kind.shell || !kind.format) return text;
   const lines = text.split('\n');
   if (kind.format === 'makefile' || kind.format === 'justfile')
-    return lines
-      .flatMap((line) => {
-        if (line.startsWith('\t') || (kind.format === 'justfile' && /^ +\S/.test(line)))
-          return [line.replace(/^\s+[@+-]*/, '')];
-        const inline = /^[^\t#=:]+:[^=;]*;(.*)$/.exec(line);
-        return inline ? [inline[1]!.trim()] : [];
-      })
-      .join('\n');
+    return [
+      ...makeShellCalls(kind.format === 'makefile' ? text : ''),
+      lines
+        .flatMap((line) => {
+          if (line.startsWith('\t') || (kind.format === 'justfile' && /^ +\S/.test(line)))
+            return [line.replace(/^\s+[@+-]*/, '')];
+          const inline = /^[^\t#=:]+:[^=;]*;(.*)$/.exec(line);
+          return inline ? [inline[1]!.trim()] : [];
+        })
+        .join('\n'),
+    ].join('\n');
   if (kind.format === 'package-json') {
     try {
       const scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts ?? {};
