@@ -19,6 +19,7 @@ import {
 import { killListedRule, killRule } from './process-rules';
 import { commandVariableRule, declaredVariableRule, loadedCodeRule } from './program-option-rules';
 import type { Rule } from './rule';
+import { secretSourceRule } from './secret-sources';
 import { sensitiveResourceRules } from './sensitive-resource-rules';
 import { storageRule } from './storage-rules';
 import { listedDeleteRule, treeDeleteRule } from './tree-deletion-rules';
@@ -58,6 +59,7 @@ export const rules: readonly Rule[] = [
   permissionRule,
   linkRule,
   ...sensitiveResourceRules,
+  secretSourceRule,
   loadedCodeRule,
   declaredVariableRule,
   commandVariableRule,
