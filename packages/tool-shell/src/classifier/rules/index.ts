@@ -4,6 +4,7 @@ import { criticalFileRule } from './critical-file-rules';
 import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from './deletion-rules';
 import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
 import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execution-rules';
+import { gitPlacesRule } from './git-places';
 import { moveAwayRule } from './move-rules';
 import { optionCommandRule } from './option-commands';
 import { packageInstallRule } from './package-install-rules';
@@ -44,6 +45,7 @@ export const rules: readonly Rule[] = [
   codePayloadRule,
   writtenRunRule,
   optionCommandRule,
+  gitPlacesRule,
   containerInputRule,
   containerPayloadRule,
   packageInstallRule,
