@@ -1,5 +1,6 @@
 import { hasOption, optionValues, parseOptions } from './option-parser';
 import type { Payload } from './payload';
+import { remoteRunners } from './remote-runners';
 
 /**
  * Scripting languages the main interpreter table does not know, and how each is told what to
@@ -245,22 +246,6 @@ export function runnerPayloads(program: string, args: readonly string[]): Payloa
       );
     }
     default:
-      return languagePayloads(program, args);
+      return remoteRunners(program, args) ?? languagePayloads(program, args);
   }
-}
-
-/** The commands of make's `$(shell ...)` calls in makefile text (nested parentheses balanced). */
-export function makeShellCalls(text: string): string[] {
-  const commands: string[] = [];
-  for (let at = text.indexOf('$(shell'); at !== -1; at = text.indexOf('$(shell', at + 1)) {
-    let depth = 0;
-    for (let index = at + 1; index < text.length; index++) {
-      if (text[index] === '(') depth++;
-      else if (text[index] === ')' && --depth === 0) {
-        commands.push(text.slice(at + 8, index));
-        break;
-      }
-    }
-  }
-  return commands;
 }

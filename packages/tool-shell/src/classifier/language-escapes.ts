@@ -31,3 +31,19 @@ export function languageShellEscapes(code: string, language: string): string[] {
   }
   return commands;
 }
+
+/** The commands of make's `$(shell ...)` calls in makefile text (nested parentheses balanced). */
+export function makeShellCalls(text: string): string[] {
+  const commands: string[] = [];
+  for (let at = text.indexOf('$(shell'); at !== -1; at = text.indexOf('$(shell', at + 1)) {
+    let depth = 0;
+    for (let index = at + 1; index < text.length; index++) {
+      if (text[index] === '(') depth++;
+      else if (text[index] === ')' && --depth === 0) {
+        commands.push(text.slice(at + 8, index));
+        break;
+      }
+    }
+  }
+  return commands;
+}

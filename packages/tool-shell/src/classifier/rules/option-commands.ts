@@ -90,9 +90,13 @@ export const optionCommandRule: Rule = ({ program, args, command }, context) => 
     const value = environment?.get(name)?.[0];
     if (value === undefined) continue;
     if (name === 'SYSTEMD_LESS') {
-      findings.push(
-        ...context.classifyNested(`less ${value.split(/\s+/).map(quote).join(' ')}`, command.cwd),
-      );
+      // Read as less reads LESS: a `+command` runs to its end (`+!cmd` runs a shell command).
+      const words = value.trim().startsWith('+') ? [value.trim()] : value.split(/\s+/);
+      findings.push(...context.classifyNested(`less ${words.map(quote).join(' ')}`, command.cwd));
+      if (/\+!|(^|\s)!/.test(value))
+        findings.push(
+          warn('option-command', `${program} runs its pager with a shell command from ${name}.`),
+        );
       continue;
     }
     findings.push(...context.classifyNested(value, command.cwd));

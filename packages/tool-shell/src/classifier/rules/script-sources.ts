@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { makeShellCalls } from '../code-runner-table';
 import type { Finding } from '../finding';
 import { inlineShellCommands } from '../inline-shell-calls';
+import { makeShellCalls } from '../language-escapes';
 import type { ScriptFormat } from '../payload';
 import { DYNAMIC, isStatic } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';

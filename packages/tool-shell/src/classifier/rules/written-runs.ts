@@ -4,7 +4,7 @@ import { globToRegExp } from '../glob-patterns';
 import { DYNAMIC, isStatic } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
 import { writtenFile } from './code-sources';
-import type { Rule, RuleContext } from './rule';
+import { type Rule, type RuleContext, warn } from './rule';
 import { fromFile } from './script-sources';
 
 const shell = { shell: true } as const;
@@ -88,16 +88,40 @@ function foundOnPath(name: string, command: SimpleCommand, context: RuleContext)
   return findings;
 }
 
+/** Folders that hold installed programs: putting them first on PATH is ordinary. */
+const programFolders =
+  /^(\/usr(\/local)?\/s?bin|\/s?bin|\/opt\/[^/]+\/s?bin|\/usr\/lib\/[^/]+\/bin|\/snap\/bin|~?\/?[^:]*\/(\.local|\.cargo|go|\.npm-global|\.bun|\.deno|\.volta|\.nvm\/[^:]*|\.pyenv\/[^:]*|\.rbenv\/[^:]*|\.sdkman\/[^:]*)\/bin|.*\/node_modules\/\.bin)\/?$/;
+
+/** A PATH that puts a folder outside the workspace, not one of installed programs, first (`PATH=/tmp/x:$PATH git`). */
+function outsidePath(command: SimpleCommand, workspace: string, home: string): Finding[] {
+  const path = command.environment?.get('PATH')?.[0];
+  if (path === undefined) return [];
+  for (const entry of path.split(':')) {
+    if (entry.includes(DYNAMIC)) break;
+    const folder = resolve(command.cwd ?? '/', entry || '.');
+    if (folder === workspace || folder.startsWith(`${workspace}/`)) continue;
+    if (programFolders.test(folder) || folder === `${home}/bin`) continue;
+    return [
+      warn(
+        'path-hijack',
+        `Programs are looked up first in ${entry}, outside the workspace, so any of them can be replaced.`,
+      ),
+    ];
+  }
+  return [];
+}
+
 /**
  * Scripts written earlier in the same command and then run in ways that do not name them as a
  * shell's argument: found by `find -exec {}`, read from the input by `xargs -I{} ./{}`, looked up
  * through a PATH that starts with a workspace folder, or named by a glob (`./?`).
  */
 export const writtenRunRule: Rule = ({ command, name }, context) => {
-  if (!command.files?.size) return [];
+  const hijack = outsidePath(command, context.paths.workspaceRoot, context.paths.homeDir);
+  if (!command.files?.size) return hijack;
   const words = command.words;
   const program = basename(words[0] ?? '');
-  const findings: Finding[] = [];
+  const findings: Finding[] = [...hijack];
   if (program === 'find') findings.push(...foundAndRun(words, command, context));
   if (program === 'xargs') findings.push(...listedAndRun(words, command, context));
   if (name && isStatic(name) && !name.includes('/'))
