@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { absent } from './assignments';
 import { CommandBuilder } from './command-builder';
 import { walkBranch, walkForLoop } from './control-flow';
 import { salvageCommand } from './error-recovery';
@@ -37,6 +38,8 @@ const maximumVisits = 20_000;
  * would run is left out.
  */
 export class ScriptWalker {
+  /** Per function call, the variables it made local, with their values before the call. */
+  readonly localFrames: Map<string, readonly string[] | undefined>[] = [];
   readonly result: WalkResult = { commands: [], forkBombs: [], unparsed: [], nestedScripts: [] };
   readonly visited = new Set<number>();
   private readonly called = new Set<string>();
@@ -193,11 +196,16 @@ export class ScriptWalker {
     const saved = scope.positional;
     scope.positional = args;
     this.callDepth++;
+    this.localFrames.push(new Map());
     try {
       this.visit(body, scope, input);
     } finally {
       this.callDepth--;
       scope.positional = saved;
+      // Variables made local by the call are what they were before it.
+      for (const [name, value] of this.localFrames.pop() ?? [])
+        if (value === absent) scope.variables.delete(name);
+        else scope.set(name, value);
     }
     return true;
   }
