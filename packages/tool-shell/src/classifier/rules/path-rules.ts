@@ -3,6 +3,7 @@ import type { Finding } from '../finding';
 import { isWrapper } from '../program-table';
 import { DYNAMIC } from '../shell-word';
 import { classifyTarget, isBlockDevice, isHarmlessDevice } from '../target-paths';
+import { harmlessOutsideRead } from './outside-reads';
 import { block, hasFlag, operands, type Rule, warn } from './rule';
 import { writtenPaths } from './written-paths';
 
@@ -107,6 +108,11 @@ export const outsideWorkspaceRule: Rule = ({ program, args, command }, { paths }
       return;
     seen.add(path);
     const kind = classifyTarget(path, command.cwd, paths);
+    if (
+      (kind === 'outside' || kind === 'critical') &&
+      harmlessOutsideRead(program, path, command, kind)
+    )
+      return;
     if (kind === 'outside' || kind === 'critical') {
       findings.push(
         warn(

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { awkInputFiles, inlineProgramFiles } from '../awk-programs';
 import type { Finding } from '../finding';
+import { isInertOneLiner } from '../inert-code';
 import { inlineShellCommands } from '../inline-shell-calls';
 import { isShell } from '../interpreter-table';
 import { payloadsOf } from '../program-table';
@@ -64,7 +65,15 @@ export const codePayloadRule: Rule = (input, context) => {
           escapesOnly: payload.escapesOnly,
         };
         if (payload.source === 'inline') {
-          if (!payload.escapesOnly)
+          // Environment variables of interpreters (PYTHONWARNINGS, NODE_OPTIONS, PERL5OPT, ...)
+          // can load code; node's clustered -pe leaves the code among the arguments.
+          const inert =
+            (payload.language !== 'JavaScript' || !payload.args?.length) &&
+            ![...(command.environment?.keys() ?? [])].some((name) =>
+              /^(PYTHON|NODE_|PERL|RUBY|LD_|BASH_ENV|ENV$)/.test(name),
+            ) &&
+            isInertOneLiner(payload.language, payload.code);
+          if (!payload.escapesOnly && !inert)
             findings.push(
               warn(
                 'interpreter-one-liner',
