@@ -31,9 +31,12 @@ function readJson<T>(name: string): T {
   return JSON.parse(readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')) as T;
 }
 
-/** The hand-written adversarial cases of `adversarial-cases.json`. */
-export function loadAdversarialCases(): SecurityCase[] {
-  return readJson<{ cases: SecurityCase[] }>('adversarial-cases.json').cases;
+/**
+ * The hand-written adversarial cases of `adversarial-cases.json`, or of another file of the same
+ * shape (`redteam3-cases.json`: the third red team's black-box cases).
+ */
+export function loadAdversarialCases(file = 'adversarial-cases.json'): SecurityCase[] {
+  return readJson<{ cases: SecurityCase[] }>(file).cases;
 }
 
 interface EverydayGroup {

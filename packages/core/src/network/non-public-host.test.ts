@@ -110,6 +110,15 @@ describe('classifyHost', () => {
     ['7f000001.nip.io', 'loopback'],
     ['169-254-169-254.sslip.io', 'cloud metadata'],
     ['--1.sslip.io', 'loopback'],
+    ['7f000001.c0a80001.rbndr.us', 'loopback'],
+    ['5db8d822.0a000001.rbndr.us', 'private'],
+    ['spoofed.burpcollaborator.net', 'local'],
+    ['kubernetes.default.svc', 'private-use'],
+    ['kubernetes.default', 'private-use'],
+    ['redis.prod.svc.cluster.local', 'private-use'],
+    ['printer.lan', 'private-use'],
+    ['jenkins.corp', 'private-use'],
+    ['router.home', 'private-use'],
   ])('%s is %s', (host, category) => {
     expect(classifyHost(host)?.category).toBe(category);
   });

@@ -35,10 +35,26 @@ const metadataNames = new Set([
 ]);
 
 /** Public DNS names that always answer with a loopback address. */
-const loopbackDomains = ['localtest.me', 'lvh.me', 'vcap.me', 'lacolhost.com', 'localho.st'];
+const loopbackDomains = [
+  'localtest.me',
+  'lvh.me',
+  'vcap.me',
+  'lacolhost.com',
+  'localho.st',
+  'spoofed.burpcollaborator.net',
+];
 
 /** Wildcard DNS services that answer with the address spelled in the name (`10.0.0.1.nip.io`). */
-const embeddingDomains = ['nip.io', 'sslip.io', 'xip.io', 'traefik.me', 'local.gd', 'nip.direct'];
+// DNS-rebinding services spell their addresses the same way (`7f000001.c0a80001.rbndr.us`).
+const embeddingDomains = [
+  'nip.io',
+  'sslip.io',
+  'xip.io',
+  'traefik.me',
+  'local.gd',
+  'nip.direct',
+  'rbndr.us',
+];
 
 /** The address a wildcard DNS name spells: dotted, dashed or hex IPv4, dashed IPv6 (sslip.io). */
 function embeddedAddress(name: string): string | undefined {
@@ -47,7 +63,10 @@ function embeddedAddress(name: string): string | undefined {
   const label = name.slice(0, -domain.length - 1);
   const dotted = /(?:^|[.-])(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.exec(label)?.[1];
   const dashed = /(?:^|[.-])(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})$/.exec(label)?.[1];
-  const hex = /(?:^|[.-])([0-9a-f]{8})$/.exec(label)?.[1];
+  // Of several hex addresses (a rebinding pair), the first non-public one.
+  const hexes = [...label.matchAll(/(?:^|[.-])([0-9a-f]{8})(?=$|[.-])/g)].map((match) => match[1]!);
+  const hex =
+    hexes.find((candidate) => categorizeAddress(parseIpv4(`0x${candidate}`) ?? '')) ?? hexes.at(-1);
   const ipv4 = dotted ?? dashed?.replaceAll('-', '.') ?? (hex ? parseIpv4(`0x${hex}`) : undefined);
   if (ipv4 && isIP(ipv4) === 4) return ipv4;
   const ipv6 = label.split('.').at(-1)?.replaceAll('-', ':');
@@ -55,7 +74,23 @@ function embeddedAddress(name: string): string | undefined {
 }
 
 /** Top-level names kept for local networks: they never reach the public internet. */
-const privateUseSuffixes = ['.local', '.internal', '.localdomain', '.home.arpa', '.intranet'];
+// `.lan`, `.corp`, `.home` are the undelegated names most used inside companies and homes;
+// `.svc` and `.cluster.local` are Kubernetes service names (`kubernetes.default.svc`).
+const privateUseSuffixes = [
+  '.local',
+  '.internal',
+  '.localdomain',
+  '.home.arpa',
+  '.intranet',
+  '.lan',
+  '.corp',
+  '.home',
+  '.svc',
+  '.private',
+];
+
+/** Names that only resolve inside a cluster (the Kubernetes API server). */
+const clusterNames = new Set(['kubernetes', 'kubernetes.default']);
 
 /**
  * Classifies a host without resolving it: an IP address in any spelling (see
@@ -84,7 +119,10 @@ export function classifyHost(host: string): NonPublicHost | undefined {
   const embeddedCategory = embedded ? categorizeAddress(embedded) : undefined;
   if (embedded && embeddedCategory)
     return { host, canonical, address: embedded, category: embeddedCategory };
-  if (privateUseSuffixes.some((suffix) => canonical.endsWith(suffix)))
+  if (
+    clusterNames.has(canonical) ||
+    privateUseSuffixes.some((suffix) => canonical.endsWith(suffix))
+  )
     return { host, canonical, category: 'private-use' };
   return undefined;
 }

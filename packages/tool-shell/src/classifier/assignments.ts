@@ -7,6 +7,9 @@ import { DYNAMIC } from './shell-word';
 // Assignments and declarations, and the strings bash evaluates as code while running builtins:
 // prompt variables, subscripts (`a[$(cmd)]`), arithmetic operands whose values hold `$(...)`.
 
+/** Marks a variable that did not exist before a function made it local. */
+export const absent: readonly string[] = Object.freeze(['\u0000absent']);
+
 /** Variables whose value bash runs through prompt expansion (their `$(...)` runs). */
 const promptVariables = /^PS[0-4]$/;
 /** Builtins whose arguments may hold subscripts that bash evaluates as arithmetic. */
@@ -50,9 +53,10 @@ export function assign(
     if (/[$`]/.test(indexValue)) walker.nested(`: ${indexValue}`, scope);
     element = /^\d+$/.test(indexValue) ? Number(indexValue) : -1;
   }
-  // A name reference (`declare -n y=x`) assigns its target.
-  const target = into.get(`ref:${name}`)?.[0];
-  if (target && element === undefined) name = target;
+  // Assigning to a reference (`declare -n y=x; y=/`) assigns to the variable it names.
+  const written = name;
+  const referenced = into.get(`nameref:${name}`)?.[0];
+  if (referenced && /^[A-Za-z_]\w*$/.test(referenced)) name = referenced;
   const append = node.children.some((child) => child?.type === '+=');
   let values: string[] | undefined;
   // `([c]=rm [t]=/)`, `([1]=x)`: the keys are kept (`keys:NAME`) for `${m[c]}` and `${!m[@]}`.
@@ -98,6 +102,7 @@ export function assign(
     else if (valueNode?.type === 'array') into.set(name, [...previous, ...values]);
     else into.set(name, [(previous[0] ?? '') + values[0], ...previous.slice(1)]);
   } else into.set(name, values);
+  if (written !== name) into.set(written, into.get(name));
   if (promptVariables.test(name)) for (const value of values) walker.nested(`: ${value}`, scope);
   if (name === 'PROMPT_COMMAND') for (const value of values) walker.nested(value, scope);
   // A variable declared integer (`declare -i`, `local -i`) evaluates what it is given as
@@ -121,15 +126,21 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
     : /^-[a-zA-Z]*u/.test(options)
       ? 'u'
       : undefined;
+  // Inside a function, `local` and `declare`/`typeset` without -g make a variable of the call.
+  const frame =
+    keyword === 'local' || (/^(declare|typeset)$/.test(keyword) && !/^-[a-zA-Z]*g/.test(options))
+      ? walker.localFrames.at(-1)
+      : undefined;
   for (const child of node.namedChildren) {
     if (!child) continue;
     const declared =
       child.type === 'variable_assignment' ? child.childForFieldName('name')?.text : child.text;
+    if (frame && declared && /^[A-Za-z_]\w*$/.test(declared) && !frame.has(declared))
+      frame.set(declared, scope.variables.has(declared) ? scope.variables.get(declared) : absent);
     if (integer && declared && /^[A-Za-z_]\w*$/.test(declared))
       scope.set(`integer:${declared}`, ['1']);
     if (letterCase && declared && /^[A-Za-z_]\w*$/.test(declared))
       scope.set(`case:${declared}`, [letterCase]);
-    if (keyword === 'local' && declared) walker.declaredLocal(declared.replace(/\[.*$/, ''));
     if (child.type === 'variable_assignment') {
       assign(walker, child, scope, scope);
       const name = child.childForFieldName('name')?.text ?? '';
@@ -137,10 +148,10 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
       // A reference (`declare -n ref=HOME`) reads its target; its value here is the target's.
       if (reference) {
         const target = scope.get(name)?.[0] ?? '';
+        scope.set(`nameref:${name}`, [target]);
+        // A reference to an element (`a[$(cmd)]`) evaluates its subscript when used.
+        if (/\[[\s\S]*[$`]/.test(target)) walker.nested(`: ${target}`, scope);
         scope.set(name, /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? scope.get(target) : undefined);
-        if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(target)) scope.set(`ref:${name}`, [target]);
-        // A reference to `a[$(cmd)]` runs cmd whenever it is used.
-        else if (/\[[\s\S]*[$`]/.test(target)) walker.nested(`: ${target}`, scope);
       }
     } else if (child.type === 'variable_name') {
       // `declare -A m` / `declare -a a`: an empty array, filled by `m[k]=v` later.
@@ -153,8 +164,8 @@ export function declaration(walker: ScriptWalker, node: Node, scope: ShellScope)
       const value = walker.value(child, scope);
       const assignment = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=([\s\S]*)$/.exec(value);
       if (/\[/.test(value) && /[$`]/.test(value)) walker.nested(`: ${value}`, scope);
-      // `declare 'a=($(cmd))'`: declare evaluates the assignment it is given, running cmd.
-      else if (assignment && /\$\(|`/.test(assignment[3]!) && assignment[0] !== child.text)
+      // `declare -a 'a=($(cmd))'`: a quoted compound assignment is evaluated again by declare.
+      else if (assignment && /^\(/.test(assignment[3]!) && /[$`]/.test(assignment[3]!))
         walker.nested(`${assignment[1]}=${assignment[3]}`, scope);
       if (assignment) scope.set(assignment[1]!, assignment[2] ? undefined : [assignment[3]!]);
       // A name put together at run time (`export "$v=..."`, `declare -x "LD_PRE""LOAD=..."`)

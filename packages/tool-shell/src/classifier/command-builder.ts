@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { arithmetic, assign, builtinStrings, declaration, evaluatedStrings } from './assignments';
-import { groupOutput } from './group-output';
+import { recordCompoundWrites } from './group-writes';
 import { hashedProgram } from './hashed-programs';
 import { type Feed, ProcessSubstitutions } from './process-substitutions';
 import { applyEffects } from './scope-effects';
@@ -12,7 +12,6 @@ import { coprocessInput, inputFromRedirects } from './standard-input';
 import { outputOf } from './static-output';
 import { hereDocumentText, substitutionOutput } from './substitution-output';
 import type { WordContext } from './word-evaluator';
-import { recordWrites } from './written-files';
 
 /** Builds {@link SimpleCommand}s from command nodes, with redirections, here-documents and substitutions. */
 export class CommandBuilder {
@@ -189,20 +188,21 @@ export class CommandBuilder {
       const fed = from && substitutions.find((item) => item.path === from.target);
       if (from && fed?.output !== undefined) stdin = { text: fed.output };
       else if (from) stdin = inputFromRedirects([], [from], stdin, scope);
-      const before = this.walker.result.commands.length;
+      const start = this.walker.result.commands.length;
       const last = body ? this.walker.visit(body, scope, stdin) : undefined;
-      // `a | b > f`: bash redirects the last stage, so f receives what that stage prints.
-      // tree-sitter also reads `a && b > f` as `(a && b) > f`: bash redirects b alone.
-      const piped = (body?.type === 'pipeline' || body?.type === 'list') && last !== undefined;
-      const output = body
-        ? groupOutput(body, this.walker.result.commands.slice(before))
-        : undefined;
+      if (body)
+        recordCompoundWrites(
+          redirects,
+          body,
+          last,
+          this.walker.result.commands.slice(start),
+          scope,
+        );
       command = {
         words: [],
         redirects,
         cwd: scope.cwd,
-        ...(output !== undefined ? { output } : {}),
-        stdin: piped ? { producer: last, text: this.output(last) } : stdin,
+        stdin,
         processSubstitutions: substitutions.flatMap((item) => item.commands),
         substitutions,
         files: scope.files,
@@ -210,7 +210,6 @@ export class CommandBuilder {
         text: node.text,
       };
       this.walker.result.commands.push(command);
-      if (piped || output !== undefined) recordWrites(command, scope);
       for (const feed of feeds) feed.producer = last ?? command;
       command = last ?? command;
     }

@@ -16,7 +16,43 @@ export function walkBranch(
   const inner = scope.clone();
   const last = walker.visitChildren(node, inner, input);
   scope.mergeBranch(inner);
+  if (node.type === 'if_statement') judgeBranches(walker, node, scope);
   return last;
+}
+
+/**
+ * An `if` with an `else` runs one of its branches for sure: the commands after it are judged
+ * once per branch, as if only that branch were written (`x=./b; if c; then :; else x=/; fi;
+ * rm -rf $x` is `rm -rf /` on one path), so the worst branch counts. Only for a few `if`s.
+ */
+function judgeBranches(walker: ScriptWalker, node: Node, scope: ShellScope): void {
+  const root = node.tree.rootNode;
+  const text = root.text;
+  const after = text.slice(node.endIndex).trim();
+  if (!after || text.length > 4000) return;
+  const branches = node.namedChildren.filter(
+    (child): child is Node => child !== null && /^(elif_clause|else_clause)$/.test(child.type),
+  );
+  if (!branches.some((child) => child.type === 'else_clause')) return;
+  const withElse = root
+    .descendantsOfType('if_statement')
+    .filter((item) => item?.namedChildren.some((child) => child?.type === 'else_clause'));
+  if (withElse.length > 2) return;
+  const bodies: string[] = [];
+  // The `then` part: the statements between `then` and the first elif/else.
+  const thenStart = node.children.find((child) => child?.type === 'then')?.endIndex;
+  const firstBranch = branches[0]?.startIndex;
+  if (thenStart !== undefined && firstBranch !== undefined)
+    bodies.push(text.slice(thenStart, firstBranch));
+  for (const branch of branches) {
+    const open = branch.children.find((child) => child?.type === 'then' || child?.type === 'else');
+    if (open) bodies.push(text.slice(open.endIndex, branch.endIndex));
+  }
+  for (const body of bodies.slice(0, 4))
+    walker.nested(
+      `${text.slice(0, node.startIndex)}{ ${body.trim() || ':'}\n}${text.slice(node.endIndex)}`,
+      scope,
+    );
 }
 
 /**
@@ -48,9 +84,9 @@ export function walkForLoop(
     last = walker.visit(body, inner, input) ?? last;
     scope.mergeBranch(inner);
   }
-  // After the loop the variable keeps the last value it was given.
+  // After a loop over a known, non-empty list, the variable holds the last value.
   const final = runs.at(-1);
-  if (final !== undefined && scope.get(variable) === undefined) scope.set(variable, [final]);
+  if (values?.length && final !== undefined) scope.set(variable, [final]);
   return last;
 }
 

@@ -1,4 +1,5 @@
 import { callArgumentsAt, interpreterEffects, literalValue } from './interpreter-effects';
+import { languageShellEscapes } from './language-escapes';
 import { toolShellEscapes } from './tool-languages';
 
 // Perl and Ruby call `system "..."`, `exec '...'` without parentheses too.
@@ -55,6 +56,7 @@ export function inlineShellCommands(code: string, language: string): string[] {
     if (end !== -1) commands.push(code.slice(start, end));
   }
   commands.push(...toolShellEscapes(code, language));
+  commands.push(...languageShellEscapes(code, language));
   // PowerShell statements are commands with arguments, as in the shell (`Remove-Item -Recurse ~`).
   if (language === 'PowerShell') commands.push(code);
   // gnuplot and Octave run a line starting with `!` (`system` too) as a shell command.

@@ -13,19 +13,20 @@ export function xargs(args: readonly string[], input: string | undefined): Paylo
     longWithValue: [
       'arg-file',
       'delimiter',
-      'eof',
-      'replace',
       'max-lines',
       'max-args',
       'max-procs',
       'max-chars',
       'process-slot-var',
     ],
+    // `--replace[=R]` and `--eof[=E]` take a value only when attached.
+    longFlags: ['replace', 'eof', 'null', 'interactive', 'verbose', 'no-run-if-empty'],
     stopAtOperand: true,
   });
   const rest = args.slice(parsed.rest);
   const replace =
-    optionValues(parsed, 'I', 'replace')[0] ?? (hasOption(parsed, 'i') ? '{}' : undefined);
+    optionValues(parsed, 'I', 'replace')[0] ??
+    (hasOption(parsed, 'i', 'replace') ? '{}' : undefined);
   if (rest.length === 0) return [];
   const delimiter = optionValues(parsed, 'd', 'delimiter')[0];
   const items =

@@ -145,8 +145,9 @@ const languages: [RegExp, LanguageSpec][] = [
   ],
 ];
 
+// Shells of other syntaxes (nu, tcsh, elvish, ...) run their `-c` code and scripts the same way.
 const shells =
-  /^(bash|sh|zsh|dash|ksh|ksh93|mksh|pdksh|oksh|ash|rbash|yash|posh|fish|tcsh|csh|nu|elvish|ion|murex|oil|osh|ysh|hush|loksh)$/;
+  /^(bash|sh|zsh|dash|ksh|ksh93|mksh|pdksh|oksh|ash|rbash|yash|posh|fish|nu|nushell|tcsh|csh|elvish|rc|es|ion|osh|ysh|oil|murex|xs|brush|hush|busybox-sh|loksh)$/;
 const standardInput = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 /** Whether a program is a shell that runs shell code. */
@@ -204,6 +205,11 @@ function shellPayloads(args: readonly string[]): Payload[] {
       const file = args[index + 1];
       if (file !== undefined) startup.push({ kind: 'script-file', path: file });
       index += 2;
+    } else if (/^--commands?(=|$)/.test(arg)) {
+      // nushell's `--commands CODE` is its `-c`.
+      const code = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++index];
+      if (code !== undefined) startup.push({ kind: 'script', text: code });
+      index++;
     } else if (arg.startsWith('--')) index++;
     else if (/^[-+][A-Za-z]+$/.test(arg)) {
       if (arg[0] === '-' && arg.includes('c')) command = true;

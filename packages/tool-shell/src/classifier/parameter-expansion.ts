@@ -65,6 +65,9 @@ export function expandParameter(
     if (target === undefined || !/^([A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?|\d+)$/.test(target))
       return unknown();
     const [targetName, targetSubscript] = target.split(/(?=\[)/);
+    // The subscript of the name it points to is evaluated: its substitutions run.
+    if (targetSubscript && /[$`]/.test(targetSubscript))
+      hooks.evaluatedAsCode(`: ${targetSubscript.slice(1, -1)}`);
     base = lookup(targetName!, targetSubscript, scope);
   }
   if (prefix === '#') {

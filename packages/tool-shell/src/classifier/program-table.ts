@@ -1,11 +1,11 @@
 import { awkProgram } from './awk-programs';
+import { runnerPayloads } from './code-runner-table';
 import { interpreterPayloads } from './interpreter-table';
 import { hasOption, optionValues, parseOptions } from './option-parser';
 import { flock, git, hyperfine, packageRunner, ssh, switchUser } from './option-payloads';
 import { packageScripts } from './package-scripts';
 import type { Payload } from './payload';
 import { shellCode } from './rules/script-sources';
-import { runnerPayloads } from './runner-payloads';
 import { codeInModuleOptions } from './runtime-payloads';
 import { sessionPayloads } from './session-payloads';
 import { DYNAMIC } from './shell-word';

@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { absent } from './assignments';
 import { CommandBuilder } from './command-builder';
 import { declarationProducer, walkBranch, walkForLoop } from './control-flow';
 import { salvageCommand } from './error-recovery';
@@ -37,6 +38,8 @@ const maximumVisits = 20_000;
  * would run is left out.
  */
 export class ScriptWalker {
+  /** Per function call, the variables it made local, with their values before the call. */
+  readonly localFrames: Map<string, readonly string[] | undefined>[] = [];
   readonly result: WalkResult = { commands: [], forkBombs: [], unparsed: [], nestedScripts: [] };
   readonly visited = new Set<number>();
   private readonly called = new Set<string>();
@@ -191,32 +194,20 @@ export class ScriptWalker {
     if (!body || this.callDepth >= 4) return body !== undefined;
     this.called.add(name);
     const saved = scope.positional;
-    const variables = new Map(scope.variables);
-    const outerLocals = this.locals;
-    this.locals = new Set();
     scope.positional = args;
     this.callDepth++;
+    this.localFrames.push(new Map());
     try {
       this.visit(body, scope, input);
     } finally {
       this.callDepth--;
       scope.positional = saved;
-      // Variables declared `local` in the function get their earlier values back.
-      for (const local of this.locals) {
-        if (variables.has(local)) scope.variables.set(local, variables.get(local));
-        else scope.variables.delete(local);
-      }
-      this.locals = outerLocals;
+      // Variables made local by the call are what they were before it.
+      for (const [name, value] of this.localFrames.pop() ?? [])
+        if (value === absent) scope.variables.delete(name);
+        else scope.set(name, value);
     }
     return true;
-  }
-
-  /** Variables declared `local` in the function being called. */
-  private locals = new Set<string>();
-
-  /** Notes a `local` declaration, undone when the function returns. */
-  declaredLocal(name: string): void {
-    this.locals.add(name);
   }
 
   /** Records shell code that bash evaluates later. */

@@ -91,6 +91,19 @@ function simulate(words: readonly string[], input: string | undefined): string |
       return args[0] && !args[0].startsWith('-') ? `${basename(args[0], args[1])}\n` : undefined;
     case 'mktemp':
       return args.includes('-u') ? undefined : `/tmp/tmp.${DYNAMIC}\n`;
+    case 'head':
+    case 'tail':
+    case 'gzip':
+    case 'gunzip':
+    case 'zcat':
+    case 'bzip2':
+    case 'bunzip2':
+    case 'xz':
+    case 'unxz':
+    case 'zstd':
+    case 'unzstd':
+    case 'openssl':
+      return passThrough(name, args, input);
     case 'tr': {
       if (input !== undefined && args.length === 2 && args[0] === '-d') {
         const removed = characterSet(args[1]!);
@@ -198,6 +211,33 @@ function findOutput(args: readonly string[]): string {
     return formatPrintf(format.replace(/%/g, '%%'), []) ?? format;
   const separator = args.includes('-print0') ? '\0' : '\n';
   return `${listed.flatMap((root) => [...(filtered ? [] : [root]), `${root.replace(/\/?$/, '/')}${DYNAMIC}`]).join(separator)}${separator}`;
+}
+
+/**
+ * Filters that pass their input through or cut it to whole lines: `head`/`tail -n N`, a
+ * compressor and its decompressor in one pipeline (the text comes out as it went in), and
+ * `openssl base64 -d`.
+ */
+function passThrough(name: string, args: readonly string[], input: string | undefined) {
+  if (input === undefined) return undefined;
+  if (name === 'openssl') {
+    const decoding =
+      args.includes('-d') &&
+      (args[0] === 'base64' ||
+        (args[0] === 'enc' && args.some((arg) => /^-(a|base64)$/.test(arg))));
+    return decoding ? Buffer.from(input.trim(), 'base64').toString('utf8') : undefined;
+  }
+  if (name === 'head' || name === 'tail') {
+    const joined = args.join(' ');
+    const count =
+      /^(?:-n\s*|--lines=|-)(\d+)$/.exec(joined)?.[1] ?? (args.length ? undefined : '10');
+    if (count === undefined) return undefined;
+    const lines = input.replace(/\n$/, '').split('\n');
+    const kept = name === 'head' ? lines.slice(0, Number(count)) : lines.slice(-Number(count));
+    return `${kept.join('\n')}\n`;
+  }
+  // Compressors and decompressors read standard input when given no file.
+  return args.every((arg) => arg.startsWith('-')) ? input : undefined;
 }
 
 /** A `tr` set with its ranges spelled out (`A-Za-z`). */

@@ -1,7 +1,6 @@
 import { parallel, xargs } from './input-commands';
 import { hasOption, type OptionSpec, optionValues, parseOptions } from './option-parser';
 import type { Payload } from './payload';
-import { quoteForShell } from './rules/deletion-rules';
 import { splitShellWords } from './split-words';
 
 /** A wrapper that runs its operands as a command, with its own options skipped. */
@@ -166,9 +165,19 @@ function wrap(program: string, args: readonly string[], spec: WrapperSpec): Payl
     for (let index = 0; index < rest.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[index]!); )
       rest = rest.slice(1);
     const split = optionValues(parsed, 'S', 'split-string');
-    // env -S expands ${NAME} itself: the string is judged as shell code, which expands it too.
-    if (split.some((text) => text.includes('${')))
-      return [{ kind: 'script', text: [...split, ...rest.map(quoteForShell)].join(' ') }];
+    // env -S expands `${NAME}` itself, from its environment: judged as the shell would.
+    if (split.some((text) => /\$\{\w+\}/.test(text)))
+      return [
+        {
+          kind: 'script',
+          text: [
+            ...split.map((text) =>
+              text.replace(/\$\{(\w+)\}/g, (_match, name: string) => `"\${${name}}"`),
+            ),
+            ...rest.map((word) => `'${word.replaceAll("'", `'\\''`)}'`),
+          ].join(' '),
+        },
+      ];
     if (split.length) rest = [...split.flatMap(splitShellWords), ...rest];
   }
   if (program === 'command' && hasOption(parsed, 'v', 'V')) return [];

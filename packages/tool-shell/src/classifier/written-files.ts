@@ -1,6 +1,8 @@
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { downloadTargets } from './download-targets';
+import { recordCopies } from './file-copies';
 import { downloadedPackages } from './package-installs';
+import { downloads } from './rules/code-sources';
 import type { ShellScope } from './shell-scope';
 import { isStatic } from './shell-word';
 import type { SimpleCommand } from './simple-command';
@@ -19,6 +21,7 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
       : undefined;
   const program = basename(command.words[0] ?? '');
   const downloaded = downloaders.has(program);
+  const fetched = downloaded || downloads(command);
   const output = command.stdin?.producer ? pipelineOutput(command) : outputOf(command);
   // `exec 3>f` opens f, empty, on descriptor 3; later `cmd >&3` appends cmd's output to f.
   const opensDescriptors = command.words.length === 1 && command.words[0] === 'exec';
@@ -39,7 +42,11 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
     const text = written === undefined || before === undefined ? undefined : before + written;
     // Appended to a file that existed before: what was added is known, not the whole file.
     const appended = appending && text === undefined ? written : undefined;
-    scope.files.set(path, { text, downloaded, ...(appended !== undefined ? { appended } : {}) });
+    scope.files.set(path, {
+      text,
+      downloaded: fetched,
+      ...(appended !== undefined ? { appended } : {}),
+    });
   }
   // `3< FILE`, `3< <(cmd)`: the program reads FILE or cmd's output as /dev/fd/3.
   for (const redirect of command.redirects) {
@@ -62,7 +69,7 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
   if (program === 'tee') {
     for (const arg of args.filter((word) => !word.startsWith('-'))) {
       const path = where(arg);
-      if (path) scope.files.set(path, { text: command.stdin?.text, downloaded: false });
+      if (path) scope.files.set(path, { text: command.stdin?.text, downloaded: fetched });
     }
   }
   if (downloaded) {
@@ -119,16 +126,7 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
         downloaded: downloaders.has(basename(command.stdin?.producer?.words[0] ?? '')),
       });
   }
-  // Copies carry what is known of a file: `cp|mv|install|rsync|ln SRC DST`, `git mv SRC DST`,
-  // `dd if=SRC of=DST`, `sort SRC -o DST`, `uniq SRC DST`.
-  const copied = copiedFile(program, args);
-  if (copied && fromInput.length === 0) {
-    const source = where(copied.from);
-    const target = where(copied.to);
-    const known = source ? scope.files.get(source) : undefined;
-    if (known && target)
-      scope.files.set(target, copied.text ? { ...known, text: copied.text(known.text) } : known);
-  }
+  if (fromInput.length === 0) recordCopies(command, scope, where);
 }
 
 /** The output of a command at the end of a pipeline (`echo ... | base64 -d > f`), when known. */
@@ -151,43 +149,4 @@ function pipelineOutput(command: SimpleCommand): string | undefined {
         },
     ),
   );
-}
-
-interface Copy {
-  readonly from: string;
-  readonly to: string;
-  /** How the text changes on the way (sorting, dropping repeated lines). */
-  readonly text?: (text: string | undefined) => string | undefined;
-}
-
-function copiedFile(program: string, args: readonly string[]): Copy | undefined {
-  const files = args.filter((arg) => !arg.startsWith('-'));
-  if (/^(cp|mv|install|rsync|ln)$/.test(program) && files.length >= 2)
-    return program === 'ln' && args.some((arg) => /^-[a-zA-Z]*s|^--symbolic$/.test(arg))
-      ? undefined
-      : { from: files.at(-2)!, to: files.at(-1)! };
-  if (program === 'git' && args[0] === 'mv' && files.length >= 3)
-    return { from: files.at(-2)!, to: files.at(-1)! };
-  if (program === 'dd') {
-    const from = args.find((arg) => arg.startsWith('if='))?.slice(3);
-    const to = args.find((arg) => arg.startsWith('of='))?.slice(3);
-    return from && to ? { from, to } : undefined;
-  }
-  if (program === 'sort' || program === 'uniq') {
-    const at = args.findIndex((arg) => arg === '-o' || arg === '--output');
-    const attached = args.find((arg) => /^(-o.+|--output=.+)$/.test(arg));
-    const to =
-      program === 'uniq'
-        ? files[1]
-        : at !== -1
-          ? args[at + 1]
-          : attached?.replace(/^(-o|--output=)/, '');
-    const from = files.find((file) => file !== to);
-    if (!from || !to || args.some((arg) => arg.startsWith('-') && !/^(-o|--output)/.test(arg)))
-      return undefined;
-    const filter = (text: string | undefined) =>
-      text === undefined ? undefined : staticPipelineOutput([{ words: [program], input: text }]);
-    return { from, to, text: filter };
-  }
-  return undefined;
 }

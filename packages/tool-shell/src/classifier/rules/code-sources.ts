@@ -41,11 +41,20 @@ export function writtenFile(
   // A glob looked up (`./x*.whl`, a `--find-links` folder) matches such files the other way round.
   for (const [pattern, file] of files)
     if (
-      (pattern.includes('*') && globPattern(pattern).test(path)) ||
-      (path.includes('*') && globPattern(path).test(pattern))
+      (pattern.includes('*') && underPattern(globPattern(pattern), path, file)) ||
+      (/[*?[]/.test(basename(path)) && globPattern(path).test(pattern))
     )
       return file;
   return undefined;
+}
+
+/** Whether a path matches a pattern, or lies inside a downloaded folder matching it. */
+function underPattern(pattern: RegExp, path: string, file: WrittenFile): boolean {
+  if (pattern.test(path)) return true;
+  if (!file.downloaded) return false;
+  for (let folder = dirname(path); folder !== dirname(folder); folder = dirname(folder))
+    if (pattern.test(folder)) return true;
+  return false;
 }
 
 function globPattern(glob: string): RegExp {

@@ -4,7 +4,9 @@ import { criticalFileRule } from './critical-file-rules';
 import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from './deletion-rules';
 import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
 import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execution-rules';
+import { gitPlacesRule } from './git-places';
 import { moveAwayRule } from './move-rules';
+import { optionCommandRule } from './option-commands';
 import { packageInstallRule } from './package-install-rules';
 import { linkRule, outsideWorkspaceRule, permissionRule } from './path-rules';
 import { codePayloadRule } from './payload-rules';
@@ -18,10 +20,12 @@ import {
 import { killListedRule, killRule } from './process-rules';
 import { commandVariableRule, declaredVariableRule, loadedCodeRule } from './program-option-rules';
 import type { Rule } from './rule';
+import { secretSourceRule } from './secret-sources';
 import { sensitiveResourceRules } from './sensitive-resource-rules';
 import { settingCommandsRule } from './setting-commands';
 import { storageRule } from './storage-rules';
 import { listedDeleteRule, treeDeleteRule } from './tree-deletion-rules';
+import { writtenRunRule } from './written-runs';
 
 /** Every rule, in the order their findings are listed. Rule files of other families add theirs here. */
 export const rules: readonly Rule[] = [
@@ -40,6 +44,9 @@ export const rules: readonly Rule[] = [
   killRule,
   killListedRule,
   codePayloadRule,
+  writtenRunRule,
+  optionCommandRule,
+  gitPlacesRule,
   containerInputRule,
   containerPayloadRule,
   packageInstallRule,
@@ -56,6 +63,7 @@ export const rules: readonly Rule[] = [
   linkRule,
   ...sensitiveResourceRules,
   settingCommandsRule,
+  secretSourceRule,
   loadedCodeRule,
   declaredVariableRule,
   commandVariableRule,

@@ -3,6 +3,7 @@ import type { Finding } from '../finding';
 import { isWrapper } from '../program-table';
 import { DYNAMIC } from '../shell-word';
 import { classifyTarget, isBlockDevice, isHarmlessDevice } from '../target-paths';
+import { harmlessOutsideRead } from './outside-reads';
 import { patternOptions } from './pattern-options';
 import { block, hasFlag, operands, type Rule, warn } from './rule';
 import { writtenPaths } from './written-paths';
@@ -91,6 +92,11 @@ export const outsideWorkspaceRule: Rule = ({ program, args, command }, { paths }
       return;
     seen.add(path);
     const kind = classifyTarget(path, command.cwd, paths);
+    if (
+      (kind === 'outside' || kind === 'critical') &&
+      harmlessOutsideRead(program, path, command, kind)
+    )
+      return;
     if (kind === 'outside' || kind === 'critical') {
       findings.push(
         warn(
@@ -157,14 +163,6 @@ export const outsideWorkspaceRule: Rule = ({ program, args, command }, { paths }
       for (const written of writtenPaths(program, args))
         check(written.path, `${program} writes to`);
   }
-  // git's global `-C DIR`, `--work-tree=DIR`, `--git-dir=DIR`: its path operands are read there.
-  if (program === 'git')
-    for (let index = 0; index < args.length && args[index]!.startsWith('-'); index++) {
-      const [option, attached] = args[index]!.split(/=(.*)/s);
-      if (!/^(-C|--work-tree|--git-dir)$/.test(option!)) continue;
-      const folder = attached ?? args[++index];
-      if (folder !== undefined) check(folder, 'git works in');
-    }
   for (const redirect of command.redirects) {
     if (/^\d+$/.test(redirect.target) || redirect.target === '-') continue;
     check(redirect.target, /</.test(redirect.operator) ? 'Reads from' : 'Writes to');

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { awkInputFiles, inlineProgramFiles } from '../awk-programs';
 import type { Finding } from '../finding';
 import { globToRegExp } from '../glob-patterns';
+import { isInertOneLiner } from '../inert-code';
 import { inlineShellCommands } from '../inline-shell-calls';
 import { isShell } from '../interpreter-table';
 import { payloadsOf } from '../program-table';
@@ -65,7 +66,17 @@ export const codePayloadRule: Rule = (input, context) => {
           escapesOnly: payload.escapesOnly,
         };
         if (payload.source === 'inline') {
-          if (!payload.escapesOnly)
+          // Environment variables of interpreters (PYTHONWARNINGS, NODE_OPTIONS, PERL5OPT, ...)
+          // can load code; node's clustered -pe leaves the code among the arguments.
+          // deno eval and bun -e run with every permission and their own APIs (Deno.Command).
+          const inert =
+            (payload.language !== 'JavaScript' || !payload.args?.length) &&
+            !/^(deno|bun)$/.test(program) &&
+            ![...(command.environment?.keys() ?? [])].some((name) =>
+              /^(PYTHON|NODE_|PERL|RUBY|LD_|BASH_ENV|ENV$)/.test(name),
+            ) &&
+            isInertOneLiner(payload.language, payload.code);
+          if (!payload.escapesOnly && !inert)
             findings.push(
               warn(
                 'interpreter-one-liner',

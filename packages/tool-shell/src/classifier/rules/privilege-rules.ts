@@ -48,7 +48,14 @@ const hostNamespaces = /^--(pid|network|net|ipc|uts|userns|cgroupns)=host$/;
 /** Containers that get the host: `--privileged`, host namespaces, added capabilities, devices, mounts of `/` or outside folders. */
 export const containerRule: Rule = ({ program, args, command }, { paths }) => {
   if (!containerTools.test(program)) return [];
-  const verb = args.find((arg) => !arg.startsWith('-'));
+  // Global options before the verb take values (`docker -H unix:///... run`).
+  const verb = args.find(
+    (arg, index) =>
+      !arg.startsWith('-') &&
+      !/^(-H|--host|-c|--context|--config|-l|--log-level|--tlscacert|--tlscert|--tlskey|--url|--connection|--identity)$/.test(
+        args[index - 1] ?? '',
+      ),
+  );
   if (!verb || !/^(run|create|exec|container)$/.test(verb)) return [];
   const findings: Finding[] = [];
   for (let index = 0; index < args.length; index++) {

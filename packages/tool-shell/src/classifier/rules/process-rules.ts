@@ -54,6 +54,10 @@ export const killRule: Rule = ({ program, args }) => {
   return [];
 };
 
+/** Programs of the system itself, whose command lines a full-line pattern must not name. */
+const systemDaemons =
+  /^(\S*\/)?(sshd|systemd|init|dbus|login|agetty|getty|cron|crond|atd|dockerd|containerd|Xorg|Xwayland|gnome|kde|plasma|sddm|gdm|lightdm|NetworkManager|wpa_supplicant|udevd|rsyslogd|polkitd|bash|sh|zsh|node\s+\S*tinyelf)\b/;
+
 function byName(program: string, args: readonly string[]): Finding[] {
   const patterns: string[] = [];
   let regex = program === 'pkill';
@@ -80,6 +84,18 @@ function byName(program: string, args: readonly string[]): Finding[] {
     return [killsEverything(`${program} signals every process of a user.`)];
   if (patterns.some((pattern) => isStatic(pattern) && matchesEverything(pattern, regex)))
     return [killsEverything(`${program} ${args.join(' ')} matches every process name.`)];
+  // `pkill -f 'vite --port 5173'`: a whole command line with its arguments names the process
+  // the agent started, not every process of a program.
+  const fullLine = args.some((arg) => /^-[a-zA-Z]*f$|^--full$/.test(arg));
+  if (
+    fullLine &&
+    patterns.length === 1 &&
+    isStatic(patterns[0]!) &&
+    /^[\w./@:=-]*\w{3}[\w./@:=-]*( +[\w./@:=-]+)+$/.test(patterns[0]!) &&
+    !systemDaemons.test(patterns[0]!) &&
+    !matchesEverything(patterns[0]!, regex)
+  )
+    return [];
   if (patterns.length && !args.some((arg) => arg === '-l' || arg === '--list'))
     return [
       warn(

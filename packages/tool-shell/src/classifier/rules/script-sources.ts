@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Finding } from '../finding';
 import { inlineShellCommands } from '../inline-shell-calls';
+import { makeShellCalls } from '../language-escapes';
 import type { ScriptFormat } from '../payload';
 import { DYNAMIC, isStatic } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
@@ -23,14 +24,17 @@ export function shellCode(text: string, kind: Kind): string {
   if (!kind.shell || !kind.format) return text;
   const lines = text.split('\n');
   if (kind.format === 'makefile' || kind.format === 'justfile')
-    return lines
-      .flatMap((line) => {
-        if (line.startsWith('\t') || (kind.format === 'justfile' && /^ +\S/.test(line)))
-          return [line.replace(/^\s+[@+-]*/, '')];
-        const inline = /^[^\t#=:]+:[^=;]*;(.*)$/.exec(line);
-        return inline ? [inline[1]!.trim()] : [];
-      })
-      .join('\n');
+    return [
+      ...makeShellCalls(kind.format === 'makefile' ? text : ''),
+      lines
+        .flatMap((line) => {
+          if (line.startsWith('\t') || (kind.format === 'justfile' && /^ +\S/.test(line)))
+            return [line.replace(/^\s+[@+-]*/, '')];
+          const inline = /^[^\t#=:]+:[^=;]*;(.*)$/.exec(line);
+          return inline ? [inline[1]!.trim()] : [];
+        })
+        .join('\n'),
+    ].join('\n');
   if (kind.format === 'package-json') {
     try {
       const scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts ?? {};
@@ -180,7 +184,15 @@ export function fromFile(
     ];
   }
   if (!kind.shell && kind.escapesOnly) return [];
-  return [warn('generated-script', `${program} runs ${path}, which the same command generated.`)];
+  // Appended to a file whose earlier content is unknown: what was appended runs too.
+  const appended =
+    kind.shell && written.appended !== undefined && isStatic(written.appended)
+      ? context.classifyNested(written.appended, command.cwd)
+      : [];
+  return [
+    ...appended,
+    warn('generated-script', `${program} runs ${path}, which the same command generated.`),
+  ];
 }
 
 /** Scripts being judged, so that a script that runs itself (through `$0` or its name) is seen. */

@@ -16,6 +16,7 @@ import type { Finding } from '../finding';
 import { DYNAMIC } from '../shell-word';
 import type { PathContext } from '../target-paths';
 import { moreNetworkTargets, remoteShellRule } from './network-clients';
+import { configuredNetworkTargets } from './network-config';
 import { deviceSocketTarget, networkTargets } from './network-targets';
 import { operands, type Rule, warn } from './rule';
 import { secretOutputRule } from './secret-commands';
@@ -152,6 +153,7 @@ export const privateNetworkRule: Rule = ({ program, args, command }) => {
   const targets = [
     ...networkTargets(program, args),
     ...moreNetworkTargets(program, args, command),
+    ...configuredNetworkTargets(program, args, command),
     ...command.redirects.flatMap((redirect) => deviceSocketTarget(redirect.target) ?? []),
     ...args.flatMap((arg) => deviceSocketTarget(arg) ?? []),
   ];

@@ -1,0 +1,42 @@
+import type { SimpleCommand } from '../simple-command';
+
+/** Programs that only list names and attributes of what they are given, never its content. */
+const listers = /^(ls|dir|vdir|tree|exa|eza|lsd)$/;
+/** Programs that only read what they are given (and print it). */
+const readers =
+  /^(cat|head|tail|less|more|grep|egrep|fgrep|rg|wc|file|stat|bat|sort|uniq|cut|awk|sed)$/;
+/**
+ * Files any user may read that describe the system, not a person's data: the OS release, the
+ * CPU and memory, the kernel version, the host name, the time zone.
+ */
+const systemDescriptions =
+  /^\/(etc\/(os-release|lsb-release|debian_version|redhat-release|alpine-release|hostname|timezone|issue|machine-id)|usr\/lib\/os-release|proc\/(cpuinfo|meminfo|version|loadavg|uptime|stat|swaps|mounts|filesystems|self\/status)|sys\/class\/(net|thermal|power_supply)\/[^/]+\/[\w-]+)$/;
+
+/**
+ * Reads outside the workspace that show nothing of the user's or another program's data, and
+ * that a model needs to learn about the machine: listings (`ls -la ~/Downloads`, `ls
+ * /usr/local/bin`) and reads of the system's own descriptions (`cat /etc/os-release`, `grep
+ * 'model name' /proc/cpuinfo`). Secrets are judged by their own rule all the same.
+ */
+export function harmlessOutsideRead(
+  program: string,
+  path: string,
+  command: SimpleCommand,
+  kind: 'outside' | 'critical' = 'outside',
+): boolean {
+  if (
+    command.redirects.some(
+      (redirect) =>
+        />/.test(redirect.operator) && !/^\/dev\/(null|stdout|stderr)$/.test(redirect.target),
+    )
+  )
+    return false;
+  // Listings of devices feed disk writes (`of=$(ls /dev/sd* | head -1)`): not exempt.
+  if (listers.test(program)) return !/^\/(dev|proc|sys)(\/|$)/.test(path);
+  return (
+    kind === 'outside' &&
+    readers.test(program) &&
+    !command.words.includes('-i') &&
+    systemDescriptions.test(path)
+  );
+}
