@@ -215,14 +215,14 @@ describe('tinyelf mcp serve', () => {
     expect(asked.isError).toBe(true);
     expect(asked.text).toContain("The server's rule `ask: Bash(echo asked:*)` asks first.");
     expect(asked.text).toContain('did not declare the elicitation capability');
-    const risky = await call('cat /etc/hostname');
+    const risky = await call('cat /etc/hosts');
     expect(risky.isError).toBe(true);
     expect(risky.text).toContain('outside the workspace');
     // An ordinary call is the client's to ask: it runs.
     expect(await call('ls')).toMatchObject({ isError: false });
     // A client whose own host decided the call with the warnings (as @tinyelf/tool-remote does).
     const confirmed = { 'tinyelf/riskConfirmed': true };
-    expect((await call('cat /etc/hostname', confirmed)).isError).toBe(false);
+    expect((await call('cat /etc/hosts', confirmed)).isError).toBe(false);
     expect((await call('echo asked', confirmed)).isError).toBe(true);
     expect((await call('rm keep.txt', confirmed)).text).toContain('`deny: Bash(rm:*)` refuses it');
   });
@@ -232,12 +232,12 @@ describe('tinyelf mcp serve', () => {
     const { call, messages } = await serve(root, [], (message) => message.includes('asked'));
     expect(await call('echo asked')).toEqual({ isError: false, text: 'asked\n\nExit code 0.' });
     expect(messages[0]).toContain('Allow Bash {"command":"echo asked"}? The server\'s rule');
-    const declined = await call('cat /etc/hostname');
+    const declined = await call('cat /etc/hosts');
     expect(declined.text).toContain("the client's user declined");
     expect((await call('rm keep.txt')).text).toContain('`deny: Bash(rm:*)` refuses it');
     expect(messages).toHaveLength(2);
     const approving = await serve(root, ['--approve-risky']);
-    expect((await approving.call('cat /etc/hostname')).isError).toBe(false);
+    expect((await approving.call('cat /etc/hosts')).isError).toBe(false);
     expect((await approving.call('echo asked')).isError).toBe(true);
   });
 });
