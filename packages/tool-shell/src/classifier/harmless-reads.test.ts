@@ -11,8 +11,6 @@ const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-harmless-
 const cases: [Verdict, string][] = [
   ['allow', 'cat /etc/lsb-release'],
   ['allow', 'grep MemTotal /proc/meminfo'],
-  ['allow', 'ls -l /opt'],
-  ['allow', 'tree -L 1 ~/Documents'],
   [
     'allow',
     'python3 -c \'import json,sys; print(json.load(open("tsconfig.json"))["compilerOptions"])\'',
@@ -23,6 +21,10 @@ const cases: [Verdict, string][] = [
   ['warn', 'cat /etc/passwd'],
   ['warn', 'ls -la ~/.ssh'],
   ['warn', 'ls /etc > /tmp/list'],
+  // Listings outside the workspace ask: the names of the user's other files are theirs.
+  ['warn', 'ls -l /opt'],
+  ['warn', 'tree -L 1 ~/Documents'],
+  ['warn', 'ls ../../'],
   ['warn', 'python3 -c \'print(open("/root/.netrc").read())\''],
   ['warn', 'python3 -c \'import os; print(os.listdir(".."))\''],
   ['warn', "node -e 'console.log(process.env)'"],

@@ -1,7 +1,5 @@
 import type { SimpleCommand } from '../simple-command';
 
-/** Programs that only list names and attributes of what they are given, never its content. */
-const listers = /^(ls|dir|vdir|tree|exa|eza|lsd)$/;
 /** Programs that only read what they are given (and print it). */
 const readers =
   /^(cat|head|tail|less|more|grep|egrep|fgrep|rg|wc|file|stat|bat|sort|uniq|cut|awk|sed)$/;
@@ -14,9 +12,9 @@ const systemDescriptions =
 
 /**
  * Reads outside the workspace that show nothing of the user's or another program's data, and
- * that a model needs to learn about the machine: listings (`ls -la ~/Downloads`, `ls
- * /usr/local/bin`) and reads of the system's own descriptions (`cat /etc/os-release`, `grep
- * 'model name' /proc/cpuinfo`). Secrets are judged by their own rule all the same.
+ * that a model needs to learn about the machine: reads of the system's own descriptions (`cat
+ * /etc/os-release`, `grep 'model name' /proc/cpuinfo`). Secrets are judged by their own rule all
+ * the same.
  */
 export function harmlessOutsideRead(
   program: string,
@@ -31,8 +29,8 @@ export function harmlessOutsideRead(
     )
   )
     return false;
-  // Listings of devices feed disk writes (`of=$(ls /dev/sd* | head -1)`): not exempt.
-  if (listers.test(program)) return !/^\/(dev|proc|sys)(\/|$)/.test(path);
+  // Listings outside the workspace still ask (`ls ../../`, `ls ~/Downloads`: the names of the
+  // user's other files are their data; shared/security bash-warn-017).
   return (
     kind === 'outside' &&
     readers.test(program) &&
