@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { ToolRegistry } from '@tinyelf/core';
 import { createTestBuildContext } from '@tinyelf/core/testing';
 import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
+import { pairedMedians } from '@tinyelf/test-support/bench/paired-medians.mjs';
 import { createFileSystemPlugin } from '@tinyelf/tool-fs';
 import { createRemoteToolsPlugin } from '@tinyelf/tool-remote';
 import { createShellPlugin } from '@tinyelf/tool-shell';
@@ -70,24 +71,6 @@ async function registryOf(plugins, folder = root, config = {}) {
   return registry;
 }
 
-/**
- * The median time of each of several operations, run call by call in turn (the order rotating),
- * so that the machine's load falls on each alike; after a warm-up of each.
- */
-async function pairedMedians(runs, count) {
-  const names = Object.keys(runs);
-  for (let index = 0; index < 10; index++) for (const name of names) await runs[name]();
-  const times = Object.fromEntries(names.map((name) => [name, []]));
-  for (let index = 0; index < count; index++)
-    for (let turn = 0; turn < names.length; turn++) {
-      const name = names[(index + turn) % names.length];
-      const started = performance.now();
-      await runs[name]();
-      times[name].push(performance.now() - started);
-    }
-  return Object.fromEntries(names.map((name) => [name, middle(times[name])]));
-}
-
 /** A bare HTTP server in its own process: the machine's floor for one loopback round trip. */
 async function startEchoServer() {
   const port = await freePort();
@@ -104,7 +87,6 @@ async function startEchoServer() {
   return `http://127.0.0.1:${port}/`;
 }
 
-const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const local = await registryOf([createFileSystemPlugin(), createShellPlugin()]);
 const worker = await startWorker('w1');
 const remote = await registryOf([createRemoteToolsPlugin({ remote: { url: worker.url, token } })]);

@@ -7,6 +7,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from '@tinyelf/core';
 import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
+import { pairedMedians } from '@tinyelf/test-support/bench/paired-medians.mjs';
 import { createShellTool, resolveSandbox } from '@tinyelf/tool-shell';
 
 // A typical workspace: a git repository, none of the other protected paths present.
@@ -18,25 +19,6 @@ if (status.unavailableReason) {
   process.exit(0);
 }
 const bwrap = status.bubblewrapPath;
-
-/**
- * The median time of each run, called in turn call by call (the order rotating, after a warm-up
- * of each), so that the machine's load, which other jobs change by the second, falls on each alike.
- */
-async function pairedMedians(runs, count) {
-  const names = Object.keys(runs);
-  for (let index = 0; index < 10; index++) for (const name of names) await runs[name]();
-  const times = Object.fromEntries(names.map((name) => [name, []]));
-  for (let index = 0; index < count; index++)
-    for (let turn = 0; turn < names.length; turn++) {
-      const name = names[(index + turn) % names.length];
-      const started = process.hrtime.bigint();
-      await runs[name]();
-      times[name].push(Number(process.hrtime.bigint() - started) / 1e6);
-    }
-  const middle = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  return Object.fromEntries(names.map((name) => [name, middle(times[name])]));
-}
 
 const bare =
   (file, args, stdio = 'ignore') =>
