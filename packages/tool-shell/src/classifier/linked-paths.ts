@@ -26,3 +26,25 @@ export function throughLinks(
   }
   return followed ? path : raw;
 }
+
+/**
+ * The file `open(2)` reaches for a path: like {@link throughLinks}, and the last component is
+ * followed too when it is a link made earlier in the same command (`ln -s /dev/sda disk; dd
+ * of=disk` writes the disk). Relative paths stay as written when nothing was followed.
+ */
+export function openedPath(
+  raw: string,
+  cwd: string | undefined,
+  files: ReadonlyMap<string, WrittenFile> | undefined,
+): string {
+  if (!files || (cwd === undefined && !raw.startsWith('/'))) return raw;
+  let path = resolve(cwd ?? '/', throughLinks(raw, cwd, files));
+  let followed = path !== resolve(cwd ?? '/', raw);
+  for (let hop = 0; hop < 8; hop++) {
+    const pointsTo = files.get(path)?.link;
+    if (pointsTo === undefined) break;
+    path = resolve(throughLinks(pointsTo, '/', files));
+    followed = true;
+  }
+  return followed ? path : raw;
+}

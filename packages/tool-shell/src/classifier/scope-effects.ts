@@ -1,3 +1,4 @@
+import { dirsCommand, popDirectory, pushDirectory } from './directory-stack';
 import type { ShellScope } from './shell-scope';
 import type { SimpleCommand } from './simple-command';
 import { staticPipelineOutput } from './static-output';
@@ -31,12 +32,16 @@ export function applyEffects(
   if (command.words.length) scope.set('_', [command.words.at(-1)!]);
   switch (name) {
     case 'cd':
-    case 'pushd':
       changeDirectory(args, scope, commandScope);
       return;
+    case 'pushd':
+      pushDirectory(args, scope, commandScope);
+      return;
     case 'popd':
-      scope.oldCwd = scope.cwd;
-      scope.cwd = undefined;
+      popDirectory(args, scope, commandScope);
+      return;
+    case 'dirs':
+      dirsCommand(args, scope);
       return;
     case 'set': {
       const end = args.indexOf('--');

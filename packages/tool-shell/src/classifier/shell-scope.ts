@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { DYNAMIC } from './shell-word';
 
 /** A file written earlier in the same command, as far as its content is known. */
 export interface WrittenFile {
@@ -30,8 +31,10 @@ export class ShellScope {
   readonly functions = new Map<string, Node>();
   /** The working folder (absolute), or undefined when it is only known at run time. */
   cwd: string | undefined;
-  /** The previous working folder (`cd -`, `~-`). */
+  /** The previous working folder (`cd -`, `~-`), when `OLDPWD` was not assigned. */
   oldCwd: string | undefined;
+  /** The folders `pushd` saved below the working folder (top first); undefined when unknown. */
+  dirStack: readonly (string | undefined)[] | undefined = [];
 
   constructor(
     readonly homeDir: string,
@@ -51,6 +54,7 @@ export class ShellScope {
     copy.descriptors = this.descriptors;
     copy.positional = this.positional;
     copy.oldCwd = this.oldCwd;
+    copy.dirStack = this.dirStack;
     return copy;
   }
 
@@ -68,6 +72,10 @@ export class ShellScope {
         return this.cwd === undefined ? undefined : [this.cwd];
       case 'OLDPWD':
         return this.oldCwd === undefined ? undefined : [this.oldCwd];
+      case 'DIRSTACK':
+        return this.dirStack === undefined
+          ? undefined
+          : [this.cwd ?? DYNAMIC, ...this.dirStack.map((entry) => entry ?? DYNAMIC)];
       case '#':
         return this.positional === undefined ? undefined : [String(this.positional.length)];
       case '@':
@@ -111,6 +119,8 @@ export class ShellScope {
     if (!sameValue(this.positional, branch.positional)) this.positional = undefined;
     if (this.cwd !== branch.cwd) this.cwd = undefined;
     if (this.oldCwd !== branch.oldCwd) this.oldCwd = undefined;
+    if (!sameValue(this.dirStack as string[] | undefined, branch.dirStack as string[] | undefined))
+      this.dirStack = undefined;
     for (const [name, body] of branch.functions) this.functions.set(name, body);
   }
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Node } from 'web-tree-sitter';
+import { deviceListingOutput } from './device-listing';
 import { quoteForShell } from './rules/deletion-rules';
 import type { ScriptWalker } from './script-walker';
 import type { ShellScope } from './shell-scope';
@@ -106,11 +107,13 @@ export function substitutionOutput(
   if (children.length === 1 && children[0]!.type === 'file_redirect' && /^\$\(\s*</.test(node.text))
     return fileContents(walker, children[0]!, scope);
   if (children.length !== 1) return undefined;
-  return staticPipelineOutput(
-    inner.map((command) => ({
-      words: command.words,
-      input: command.stdin?.producer ? undefined : command.stdin?.text,
-    })),
+  return (
+    staticPipelineOutput(
+      inner.map((command) => ({
+        words: command.words,
+        input: command.stdin?.producer ? undefined : command.stdin?.text,
+      })),
+    ) ?? deviceListingOutput(inner)
   );
 }
 

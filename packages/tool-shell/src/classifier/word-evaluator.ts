@@ -3,6 +3,7 @@ import { decodeAnsiC } from './ansi-c';
 import { arithmeticValue } from './arithmetic-value';
 import { expandBraces } from './brace-expansion';
 import { BRACE_WORD } from './brace-words';
+import { stackEntry } from './directory-stack';
 import { type ExpansionHooks, expandParameter } from './parameter-expansion';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
@@ -231,8 +232,10 @@ function expandTilde(value: string, scope: ShellScope): string {
   const rest = slash === -1 ? '' : value.slice(slash);
   let home: string | undefined;
   if (prefix === '') home = scope.get('HOME')?.[0] ?? DYNAMIC;
-  else if (prefix === '+') home = scope.cwd ?? DYNAMIC;
-  else if (prefix === '-') home = scope.oldCwd ?? DYNAMIC;
+  // `~+` is $PWD, `~-` is $OLDPWD; `~N`, `~+N`, `~-N` are entries of the directory stack.
+  else if (prefix === '+') home = scope.get('PWD')?.[0] ?? DYNAMIC;
+  else if (prefix === '-') home = scope.get('OLDPWD')?.[0] ?? DYNAMIC;
+  else if (/^[+-]?\d+$/.test(prefix)) home = stackEntry(prefix, scope);
   else if (prefix === 'root') home = '/root';
   else if (/^[a-z_][a-z0-9_-]*\$?$/i.test(prefix)) home = `/home/${prefix}`;
   return home === undefined ? value : protectAll(home) + rest;

@@ -24,7 +24,8 @@ export function changeDirectory(
   const previous = scope.cwd;
   let next: string | undefined;
   if (target === undefined) next = scope.get('HOME')?.[0];
-  else if (target === '-') next = scope.oldCwd;
+  // `cd -` is `cd "$OLDPWD"` (an assigned OLDPWD included).
+  else if (target === '-') next = scope.get('OLDPWD')?.[0];
   else if (!isStatic(target)) next = cancelledUnknown(target, scope.cwd);
   else if (isAbsolute(target)) next = resolve(target);
   else next = fromCdPath(target, scope.cwd, commandScope.get('CDPATH')?.[0]);
@@ -32,6 +33,8 @@ export function changeDirectory(
   // The kernel's views of the root folder (`/proc/self/root`) are the root folder.
   if (next !== undefined) next = normalizePath(next, undefined);
   scope.oldCwd = previous;
+  if (scope.variables.has('OLDPWD'))
+    scope.set('OLDPWD', previous === undefined ? undefined : [previous]);
   scope.cwd = next;
 }
 

@@ -1,6 +1,7 @@
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { downloadTargets } from './download-targets';
 import { recordCopies } from './file-copies';
+import { openedPath } from './linked-paths';
 import { downloadedPackages } from './package-installs';
 import { downloads } from './rules/code-sources';
 import type { ShellScope } from './shell-scope';
@@ -19,6 +20,11 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
     isStatic(target) && (isAbsolute(target) || command.cwd !== undefined)
       ? resolve(command.cwd ?? '/', target)
       : undefined;
+  // Writing through a symbolic link made earlier writes the file it points to; the link stays.
+  const through = (target: string) => {
+    const path = where(target);
+    return path === undefined ? undefined : openedPath(path, '/', scope.files);
+  };
   const program = basename(command.words[0] ?? '');
   const downloaded = downloaders.has(program);
   const fetched = downloaded || downloads(command);
@@ -35,7 +41,7 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
       appending = true;
     }
     if (!/>/.test(redirect.operator) || target.startsWith('/dev/')) continue;
-    const path = where(target);
+    const path = through(target);
     if (!path) continue;
     const before = appending ? scope.files.get(path)?.text : '';
     const written = opensDescriptors ? '' : output;
@@ -68,7 +74,7 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
   const args = command.words.slice(1);
   if (program === 'tee') {
     for (const arg of args.filter((word) => !word.startsWith('-'))) {
-      const path = where(arg);
+      const path = through(arg);
       if (path) scope.files.set(path, { text: command.stdin?.text, downloaded: fetched });
     }
   }
@@ -119,7 +125,7 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
         : [],
   );
   for (const file of fromInput) {
-    const path = where(file);
+    const path = through(file);
     if (path)
       scope.files.set(path, {
         text: command.stdin?.text,

@@ -1,4 +1,5 @@
 import type { Finding } from '../finding';
+import { openedPath } from '../linked-paths';
 import { DYNAMIC, isStatic } from '../shell-word';
 import { classifyTarget, isBlockDevice, isHarmlessDevice, normalizePath } from '../target-paths';
 import { block, type Rule, type RuleContext, warn } from './rule';
@@ -119,7 +120,7 @@ export const blockDeviceWriteRule: Rule = ({ program, args, command }) => {
   if (copiers.has(program)) {
     const keyed = args.filter((arg) => /^of:?=/.test(arg)).map((arg) => arg.replace(/^of:?=/, ''));
     const targets = args.filter((arg) => !arg.startsWith('-') && !arg.includes('='));
-    const written =
+    const writtenTargets =
       program === 'dd' || program === 'dcfldd'
         ? keyed
         : program === 'tee' || program === 'shred'
@@ -131,8 +132,10 @@ export const blockDeviceWriteRule: Rule = ({ program, args, command }) => {
                 ? targets
                 : []
               : targets.slice(-1);
-    for (const target of written)
+    for (const written of writtenTargets) {
+      const target = openedPath(written, cwd, command.files);
       if (isBlockDevice(target, cwd)) devices.add(normalizePath(target, cwd));
+    }
   }
   // socat and similar relays open files through address specs (`OPEN:/dev/sda`, `GOPEN:…,wronly`).
   if (/^(socat|socat1|socat2)$/.test(program))
@@ -141,8 +144,9 @@ export const blockDeviceWriteRule: Rule = ({ program, args, command }) => {
       if (address && isBlockDevice(address[1]!, cwd)) devices.add(normalizePath(address[1]!, cwd));
     }
   for (const redirect of command.redirects) {
-    if (/>/.test(redirect.operator) && isBlockDevice(redirect.target, cwd))
-      devices.add(normalizePath(redirect.target, cwd));
+    const target = openedPath(redirect.target, cwd, command.files);
+    if (/>/.test(redirect.operator) && isBlockDevice(target, cwd))
+      devices.add(normalizePath(target, cwd));
   }
   return [...devices].map((device) =>
     block(

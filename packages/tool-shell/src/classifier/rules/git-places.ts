@@ -90,7 +90,9 @@ export const gitPlacesRule: Rule = ({ program, args, command }, context) => {
     );
   for (const place of [gitDir, workTree])
     if (place !== undefined && isStatic(place))
-      findings.push(...context.classifyNested(`cd -- ${quote(resolve(cwd, place))}`, command.cwd));
+      findings.push(
+        ...context.classifyNested(`cd -- ${quote(resolve(cwd, place))} && git`, command.cwd),
+      );
   // A checkout into another work tree writes the paths it names there.
   if (
     workTree !== undefined &&

@@ -7,6 +7,7 @@ import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execut
 import { gitPlacesRule } from './git-places';
 import { moveAwayRule } from './move-rules';
 import { optionCommandRule } from './option-commands';
+import { outsideFolderRule } from './outside-folder';
 import { packageInstallRule } from './package-install-rules';
 import { linkRule, outsideWorkspaceRule, permissionRule } from './path-rules';
 import { codePayloadRule } from './payload-rules';
@@ -19,6 +20,7 @@ import {
 } from './privilege-rules';
 import { killListedRule, killRule } from './process-rules';
 import { commandVariableRule, declaredVariableRule, loadedCodeRule } from './program-option-rules';
+import { rawDiskRule } from './raw-disk-rules';
 import type { Rule } from './rule';
 import { secretSourceRule } from './secret-sources';
 import { sensitiveResourceRules } from './sensitive-resource-rules';
@@ -39,6 +41,7 @@ export const rules: readonly Rule[] = [
   moveAwayRule,
   diskFormatRule,
   blockDeviceWriteRule,
+  rawDiskRule,
   powerRule,
   storageRule,
   killRule,
@@ -59,6 +62,7 @@ export const rules: readonly Rule[] = [
   hiddenExecutionRule,
   detachRule,
   outsideWorkspaceRule,
+  outsideFolderRule,
   permissionRule,
   linkRule,
   ...sensitiveResourceRules,

@@ -3,6 +3,9 @@ import type { SimpleCommand } from '../simple-command';
 /** Programs that only read what they are given (and print it). */
 const readers =
   /^(cat|head|tail|less|more|grep|egrep|fgrep|rg|wc|file|stat|bat|sort|uniq|cut|awk|sed)$/;
+/** Programs whose operands only name a mounted file system to describe. */
+const filesystemQueries = /^(df|findmnt|mountpoint)$/;
+
 /**
  * Files any user may read that describe the system, not a person's data: the OS release, the
  * CPU and memory, the kernel version, the host name, the time zone.
@@ -29,6 +32,9 @@ export function harmlessOutsideRead(
     )
   )
     return false;
+  // `df /`, `findmnt /`, `mountpoint /mnt`: the path only names a file system, whose size,
+  // device and options are printed; no file's content or name is read.
+  if (filesystemQueries.test(program)) return true;
   // Listings outside the workspace still ask (`ls ../../`, `ls ~/Downloads`: the names of the
   // user's other files are their data; shared/security bash-warn-017).
   return (

@@ -30,6 +30,13 @@ const dataPrograms = new Set([
   ':',
   'git',
 ]);
+
+/**
+ * Builtins that only change the working folder: nothing is read there, and what runs there
+ * afterwards is judged in that folder (`cd /; ls` asks for the listing, `cd /; cd ~-; rm -rf *`
+ * deletes in the workspace).
+ */
+const folderChanges = new Set(['cd', 'pushd', 'popd']);
 /** Programs whose first operand is a pattern, not a path. */
 const patternFirst = new Set([
   'grep',
@@ -116,6 +123,7 @@ export const outsideWorkspaceRule: Rule = ({ program, args, command }, { paths }
     !dataPrograms.has(program) &&
     !judgedElsewhere &&
     !elsewhere.has(program) &&
+    !folderChanges.has(program) &&
     !isWrapper(program)
   ) {
     const valueOptions = patternOptions[program];
