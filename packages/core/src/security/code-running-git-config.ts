@@ -60,6 +60,14 @@ const keys: readonly GitKeyEntry[] = [
     reason: 'lets remote URLs use the ext:: transport, which runs commands',
   },
   {
+    // protocol.file.allow=always undoes git's 2.38.1 fix (CVE-2022-39253): a cloned repository's
+    // submodules may then clone local repositories, symbolic links in .git included.
+    pattern: /^protocol\.[^.]+\.allow$/,
+    test: (value) => value === undefined || /^\s*always\s*$/i.test(value),
+    reason:
+      'lets remote URLs and submodules use a transport git refuses them by default (file:// reads local repositories)',
+  },
+  {
     pattern: /^sendemail\.(.*\.)?smtpserver$/,
     test: (value) => value === undefined || /^[/.~$]/.test(value.trim()),
     reason: 'names a program git send-email runs instead of an SMTP server',

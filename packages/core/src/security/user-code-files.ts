@@ -64,6 +64,9 @@ export const USER_CODE_FILES: readonly SensitivePathEntry[] = [
       '.config/mise/**',
       '.cargo/config',
       '.cargo/config.toml',
+      // rustup runs cargo and rustc from the toolchain this names (`path = "/tmp/evil"`).
+      'rust-toolchain',
+      'rust-toolchain.toml',
       '.pdbrc',
       '.pdbrc.py',
       '.pythonrc',

@@ -7,6 +7,7 @@ import type { Classification, Finding } from './finding';
 import {
   backquotesAsDollarParens,
   closeHereDocuments,
+  literalHereDocuments,
   normalizeCoprocesses,
   normalizeHereDocuments,
   normalizeSubshellSubstitutions,
@@ -80,7 +81,9 @@ function classifyScript(
   if (depth > maximumNesting)
     return [warn('nesting', 'The command nests shell code too deeply to be checked.')];
   const normalized = normalizeSubshellSubstitutions(
-    normalizeCoprocesses(normalizeHereDocuments(backquotesAsDollarParens(script))),
+    normalizeCoprocesses(
+      normalizeHereDocuments(backquotesAsDollarParens(literalHereDocuments(script))),
+    ),
   );
   let tree = parser.parse(normalized);
   const withWords = tree ? braceWordsAsWords(tree.rootNode, normalized) : undefined;
@@ -246,12 +249,17 @@ function argumentInput(
   const fromFile =
     command.stdin?.file !== undefined ? command.files?.get(command.stdin.file)?.text : undefined;
   if (program !== 'xargs') return command.stdin?.text ?? fromFile;
-  const at = args.findIndex(
-    (arg) => arg === '-a' || arg === '--arg-file' || arg.startsWith('--arg-file='),
-  );
+  const at = args.findIndex((arg) => /^(-a|--arg-file(=|$))/.test(arg));
   if (at === -1) return command.stdin?.text ?? fromFile;
-  const file = args[at]!.startsWith('--arg-file=') ? args[at]!.slice(11) : args[at + 1];
+  const option = args[at]!;
+  const file = option.startsWith('--arg-file=')
+    ? option.slice(11)
+    : option === '-a' || option === '--arg-file'
+      ? args[at + 1]
+      : option.slice(2);
   if (file === undefined) return undefined;
+  // `-a /dev/stdin`: the arguments are read from its own input (a here-string, a pipe).
+  if (/^\/dev\/(stdin|fd\/0)$/.test(file)) return command.stdin?.text ?? fromFile;
   const substitution = command.substitutions?.find((item) => item.path === file);
   return substitution
     ? substitution.output

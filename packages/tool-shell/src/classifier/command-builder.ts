@@ -85,7 +85,7 @@ export class CommandBuilder {
         if (!redirect) continue;
         if (redirect.type === 'herestring_redirect') {
           const word = redirect.namedChildren.find((child) => child !== null);
-          stdin = { text: word ? `${this.walker.value(word, scope)}\n` : '\n' };
+          stdin = { text: word ? `${this.walker.hereString(word, scope)}\n` : '\n' };
         } else redirects.push(...this.substitutions.redirect(redirect, scope));
       }
       stdin = inputFromRedirects(words, redirects, stdin, scope);
@@ -173,7 +173,7 @@ export class CommandBuilder {
         );
       } else if (redirect.type === 'herestring_redirect') {
         const word = redirect.namedChildren.find((child) => child !== null);
-        stdin = { text: word ? `${this.walker.value(word, scope)}\n` : '\n' };
+        stdin = { text: word ? `${this.walker.hereString(word, scope)}\n` : '\n' };
       } else redirects.push(...this.substitutions.redirect(redirect, scope));
     }
     const [substitutions, feeds] = this.substitutions.swap(...saved);

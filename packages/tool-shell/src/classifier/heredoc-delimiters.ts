@@ -141,3 +141,31 @@ export function backquotesAsDollarParens(script: string): string {
   }
   return out;
 }
+
+/**
+ * Writes an unquoted here-document whose body holds no expansion (every `$` and backquote
+ * escaped) as the quoted one it is equivalent to: bash removes the backslash before `$`, `` ` ``,
+ * `\` and a line break and expands nothing else, so `cat <<EOF` / `\$(rm -rf ~)` / `EOF` prints
+ * `$(rm -rf ~)`. (tree-sitter-bash misreads such escapes as the start of a substitution.)
+ */
+export function literalHereDocuments(script: string): string {
+  if (!script.includes('<<') || !script.includes('\\')) return script;
+  const lines = script.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const operators = [...lines[index]!.matchAll(/<<(-?)[ \t]*([A-Za-z_][\w.-]*)(?![\w'"\\])/g)];
+    if (operators.length !== 1 || lines[index]!.includes('<<<')) continue;
+    const [operator] = operators;
+    const strip = operator![1] === '-';
+    const delimiter = operator![2]!;
+    const end = lines.findIndex(
+      (line, at) => at > index && (strip ? line.replace(/^\t+/, '') : line) === delimiter,
+    );
+    if (end === -1) continue;
+    const body = lines.slice(index + 1, end).join('\n');
+    if (!/\\[$`]/.test(body) || /(^|[^\\])(\\\\)*[$`]/.test(body)) continue;
+    const literal = body.replace(/\\\n/g, '').replace(/\\([$`\\])/g, '$1');
+    lines.splice(index + 1, end - index - 1, ...literal.split('\n'));
+    lines[index] = lines[index]!.replace(operator![0], `<<${operator![1]}'${delimiter}'`);
+  }
+  return lines.join('\n');
+}

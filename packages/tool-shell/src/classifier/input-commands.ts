@@ -1,6 +1,7 @@
 import { decodeAnsiC } from './ansi-c';
 import { hasOption, optionValues, parseOptions } from './option-parser';
 import type { Payload } from './payload';
+import { quoteForShell } from './rules/deletion-rules';
 import { DYNAMIC } from './shell-word';
 
 /**
@@ -109,6 +110,18 @@ export function parallel(args: readonly string[], input: string | undefined): Pa
     stopAtOperand: true,
   });
   const template = head.slice(parsed.rest).join(' ');
+  // `--pipe`/`--pipepart`: blocks of the input are fed to the command's standard input, and no
+  // argument is added (`parallel --pipe sh` runs its input as shell code).
+  if (template && hasOption(parsed, 'pipe', 'pipepart'))
+    return [
+      {
+        kind: 'script' as const,
+        text:
+          input === undefined
+            ? template
+            : `${template} <<'PARALLEL_INPUT_END'\n${input.replace(/\n?$/, '\n')}PARALLEL_INPUT_END`,
+      },
+    ];
   if (!template && separator !== -1)
     return args
       .slice(separator + 1)
@@ -119,8 +132,15 @@ export function parallel(args: readonly string[], input: string | undefined): Pa
     separator === -1 || args[separator]!.startsWith('::::')
       ? (input?.split('\n').filter(Boolean).slice(0, 16) ?? [DYNAMIC])
       : args.slice(separator + 1).filter((arg) => !/^::::?\+?$/.test(arg));
-  return inputs.slice(0, 16).map((item) => ({
-    kind: 'script' as const,
-    text: /\{[^}]*\}/.test(template) ? template.replace(/\{[^}]*\}/g, item) : `${template} ${item}`,
-  }));
+  // parallel quotes each argument as one shell word before running the line with a shell.
+  return inputs.slice(0, 16).map((item) => {
+    const word =
+      item.includes(DYNAMIC) || /^\{[^}]*\}$/.test(template) ? item : quoteForShell(item);
+    return {
+      kind: 'script' as const,
+      text: /\{[^}]*\}/.test(template)
+        ? template.replace(/\{[^}]*\}/g, word)
+        : `${template} ${word}`,
+    };
+  });
 }

@@ -1,4 +1,5 @@
 import { quoteForShell } from './rules/deletion-rules';
+import { treeWalkDeletions } from './tree-walk-effects';
 
 /**
  * What interpreter code does to files, written as the shell command with the same effect, so
@@ -44,6 +45,7 @@ export function interpreterEffects(code: string): string[] {
     )
       commands.push(`: > ${quoted}`);
   }
+  commands.push(...treeWalkDeletions(code));
   if (
     /\b(fork|spawn|Popen)\b/.test(code) &&
     endlessLoop.test(code) &&

@@ -1,5 +1,6 @@
 import { type OptionSpec, parseOptions } from './option-parser';
 import type { Payload } from './payload';
+import { moduleSwitchCode, perl5optSwitches } from './perl-switches';
 import { jsRuntime, powershell } from './runtime-payloads';
 import { toolLanguagePayloads } from './tool-languages';
 
@@ -160,7 +161,35 @@ export function isShell(program: string): boolean {
  * values such as `-e'...'`), a script file, or its standard input (no script, `-`, `-s`,
  * `/dev/stdin`, `/dev/fd/0`).
  */
-export function interpreterPayloads(program: string, args: readonly string[]): Payload[] {
+export function interpreterPayloads(
+  program: string,
+  args: readonly string[],
+  environment?: ReadonlyMap<string, readonly string[] | undefined>,
+): Payload[] {
+  // Perl runs the code of its `-M` switches, from PERL5OPT too, before its program.
+  if (/^perl[0-9.]*$/.test(program)) {
+    const fromEnvironment = perl5optSwitches(environment?.get('PERL5OPT')?.[0]) ?? [];
+    const prelude = moduleSwitchCode([...fromEnvironment, ...args.slice(0, perlSwitchEnd(args))]);
+    if (prelude.length)
+      return [
+        { kind: 'code', language: 'Perl', source: 'inline', code: prelude.join('\n'), args: [] },
+        ...languagePayloads(program, args),
+      ];
+  }
+  return languagePayloads(program, args);
+}
+
+/** Where perl's switches end (its first operand, or after `--`). */
+function perlSwitchEnd(args: readonly string[]): number {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--' || !arg.startsWith('-')) return index;
+    if (/^-[eEIMmdx]$/.test(arg)) index++;
+  }
+  return args.length;
+}
+
+function languagePayloads(program: string, args: readonly string[]): Payload[] {
   if (shells.test(program)) return shellPayloads(args);
   if (/^(pwsh|powershell)(\.exe)?$/i.test(program)) return powershell(args);
   if (program === 'deno' || program === 'bun') return jsRuntime(program, args);

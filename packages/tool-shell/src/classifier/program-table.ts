@@ -1,6 +1,8 @@
 import { awkProgram } from './awk-programs';
 import { runnerPayloads } from './code-runner-table';
+import { gitTransportPayloads } from './git-transports';
 import { interpreterPayloads } from './interpreter-table';
+import { capshPayloads, fdPayloads } from './launcher-payloads';
 import { hasOption, optionValues, parseOptions } from './option-parser';
 import { flock, git, hyperfine, packageRunner, ssh, switchUser } from './option-payloads';
 import { packageScripts } from './package-scripts';
@@ -83,8 +85,15 @@ export function payloadsOf(
         ],
       });
       const named = optionValues(parsed, 'f', 'file', 'makefile');
-      // Without -f, make reads GNUmakefile, makefile or Makefile in its folder.
-      const files = named.length ? named : ['GNUmakefile', 'makefile', 'Makefile'];
+      // Without -f, make reads GNUmakefile, makefile or Makefile in its folder; `-C DIR` (each
+      // relative to the one before) changes to DIR before reading them.
+      const folder = optionValues(parsed, 'C', 'directory').reduce(
+        (path, next) => (next.startsWith('/') ? next : `${path}/${next}`),
+        '.',
+      );
+      const files = (named.length ? named : ['GNUmakefile', 'makefile', 'Makefile']).map((file) =>
+        file.startsWith('/') || file === '-' || folder === '.' ? file : `${folder}/${file}`,
+      );
       return [
         ...files.map((file) =>
           file === '-' || file === '/dev/stdin'
@@ -162,12 +171,17 @@ export function payloadsOf(
       return switchUser(program, args);
     case 'flock':
       return flock(args);
+    case 'capsh':
+      return capshPayloads(args);
+    case 'fd':
+    case 'fdfind':
+      return fdPayloads(args);
     case 'ssh':
       return ssh(args);
     case 'hyperfine':
       return hyperfine(args);
     case 'git':
-      return [...git(args), ...commandOptionPayloads(program, args)];
+      return [...git(args), ...gitTransportPayloads(args), ...commandOptionPayloads(program, args)];
     case 'npx':
     case 'bunx':
     case 'pnpx':
@@ -183,7 +197,7 @@ export function payloadsOf(
         sessionPayloads(program, args) ?? [
           ...commandOptionPayloads(program, args),
           ...codeInModuleOptions(program, args),
-          ...interpreterPayloads(program, args),
+          ...interpreterPayloads(program, args, environment),
         ]
       );
   }

@@ -7,7 +7,7 @@ import { isForkBomb, isSpawnLoop } from './fork-bomb';
 import type { ShellScope } from './shell-scope';
 import { DYNAMIC } from './shell-word';
 import type { SimpleCommand, StandardInput } from './simple-command';
-import { expandWord, isWordNode, wordValue } from './word-evaluator';
+import { expandWord, hereStringValue, isWordNode, wordValue } from './word-evaluator';
 
 /** Shell code found while walking that bash evaluates later (`${x@P}`, `PS4`, subscripts). */
 export interface NestedScript {
@@ -160,6 +160,11 @@ export class ScriptWalker {
   /** The unsplit value of a word node, its substitutions walked in the given scope. */
   value(node: Node, scope: ShellScope): string {
     return wordValue(node, this.builder.wordContext(scope));
+  }
+
+  /** The text of a here-string's word (expanded, not split), its substitutions walked. */
+  hereString(node: Node, scope: ShellScope): string {
+    return hereStringValue(node, this.builder.wordContext(scope));
   }
 
   /** Walks the stages of a pipeline, each fed by the one before. */

@@ -60,6 +60,7 @@ function simulate(words: readonly string[], input: string | undefined): string |
   if (input !== undefined && !isStatic(input) && !/^(cat|tr|echo|printf)$/.test(name))
     return undefined;
   if (name === 'find') return findOutput(words.slice(1));
+  if (/^(locate|plocate|mlocate|slocate)$/.test(name)) return locateOutput(words.slice(1));
   const args = words.slice(1);
   switch (name) {
     case 'echo': {
@@ -68,8 +69,10 @@ function simulate(words: readonly string[], input: string | undefined): string |
       return `${args.slice(index).join(' ')}${args.includes('-n') ? '' : '\n'}`;
     }
     case 'printf': {
-      const [format, ...rest] = args[0] === '--' ? args.slice(1) : args;
-      if (format === undefined || format.startsWith('-')) return undefined;
+      // After `--` the format may start with `-` (`printf -- '-/'` prints `-/`).
+      const ended = args[0] === '--';
+      const [format, ...rest] = ended ? args.slice(1) : args;
+      if (format === undefined || (!ended && format.startsWith('-'))) return undefined;
       return formatPrintf(format, rest);
     }
     case 'which':
@@ -262,4 +265,22 @@ function decodeBase32(text: string): string {
   for (let index = 0; index + 8 <= bits.length; index += 8)
     bytes.push(Number.parseInt(bits.slice(index, index + 8), 2));
   return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * What `locate PATTERN` prints: absolute paths anywhere on the machine whose name matches (a
+ * plain name is the last component of some), one a line (`-0`: NUL-separated).
+ */
+function locateOutput(args: readonly string[]): string | undefined {
+  if (args.some((arg) => /^(-[a-zA-Z]*[cSV]|--count|--statistics|--version|--help)$/.test(arg)))
+    return undefined;
+  const patterns = args.filter(
+    (arg, index) =>
+      !arg.startsWith('-') && !/^(-d|--database|-l|-n|--limit)$/.test(args[index - 1] ?? ''),
+  );
+  const separator = args.some((arg) => /^(-[a-zA-Z]*0|--null)$/.test(arg)) ? '\0' : '\n';
+  const paths = (patterns.length ? patterns : ['']).map((pattern) =>
+    /^[\w.@+-]+$/.test(pattern) ? `/${DYNAMIC}/${pattern}` : `/${DYNAMIC}`,
+  );
+  return `${paths.join(separator)}${separator}`;
 }

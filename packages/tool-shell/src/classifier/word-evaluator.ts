@@ -20,6 +20,8 @@ export interface WordContext {
   arithmetic(node: Node): void;
   /** Reports text that bash runs as code while expanding (`${x@P}`). */
   evaluatedAsCode(text: string): void;
+  /** No word splitting of unquoted expansions (a here-string's word). */
+  readonly unsplit?: boolean;
 }
 
 const wordTypes = new Set([
@@ -67,6 +69,14 @@ export function wordValue(node: Node, context: WordContext): string {
   return unprotect(piece(node, context, false, true));
 }
 
+/**
+ * The value of a here-string's word (`<<< $(cmd)`): expanded like any word (`~` included) but
+ * neither split into fields nor globbed, so the lines of a substitution's output stay lines.
+ */
+export function hereStringValue(node: Node, context: WordContext): string {
+  return wordValue(node, { ...context, unsplit: true });
+}
+
 function piece(node: Node, context: WordContext, quoted: boolean, first: boolean): string {
   switch (node.type) {
     case 'command_name':
@@ -109,11 +119,15 @@ function piece(node: Node, context: WordContext, quoted: boolean, first: boolean
     case 'expansion': {
       const { values } = expandParameter(node.text, context.scope, hooks(context));
       if (values === undefined) return DYNAMIC;
-      return splitting(values.join(' '), context.scope);
+      return context.unsplit
+        ? protectAll(values.join(' '))
+        : splitting(values.join(' '), context.scope);
     }
     case 'command_substitution': {
       const output = context.substitutionOutput(node);
-      return output === undefined ? DYNAMIC : splitting(output.replace(/\n+$/, ''), context.scope);
+      if (output === undefined) return DYNAMIC;
+      const text = output.replace(/\n+$/, '');
+      return context.unsplit ? protectAll(text) : splitting(text, context.scope);
     }
     case 'process_substitution':
       return protectAll(context.processSubstitution(node));

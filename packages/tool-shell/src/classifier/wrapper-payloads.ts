@@ -158,27 +158,78 @@ export function wrapperPayloads(
   return undefined;
 }
 
-function wrap(program: string, args: readonly string[], spec: WrapperSpec): Payload[] {
+/**
+ * GNU env's `-S STRING`: the string is split into words that take its place, followed by the
+ * arguments after it, and env parses the options again from the start of that new list; so
+ * `env -S rm -rf /` runs `rm -rf /` (the words after `rm` are rm's). Undefined without `-S`.
+ */
+function envSplitString(
+  args: readonly string[],
+): { before: string[]; text: string; after: string[] } | undefined {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--' || !arg.startsWith('-') || arg === '-') return undefined;
+    const long =
+      /^--s(?:p(?:l(?:i(?:t(?:-(?:s(?:t(?:r(?:i(?:n(?:g)?)?)?)?)?)?)?)?)?)?)?(?:=([\s\S]*))?$/.exec(
+        arg,
+      );
+    if (long)
+      return long[1] !== undefined
+        ? { before: args.slice(0, index), text: long[1], after: args.slice(index + 1) }
+        : {
+            before: args.slice(0, index),
+            text: args[index + 1] ?? '',
+            after: args.slice(index + 2),
+          };
+    if (arg.startsWith('--')) {
+      if (/^--(u|un|uns|unse|unset|c|ch|chd|chdi|chdir)$/.test(arg)) index++;
+      continue;
+    }
+    for (let at = 1; at < arg.length; at++) {
+      const letter = arg[at]!;
+      if (letter === 'S') {
+        const attached = arg.slice(at + 1);
+        const before = [...args.slice(0, index), ...(at > 1 ? [arg.slice(0, at)] : [])];
+        return attached
+          ? { before, text: attached, after: args.slice(index + 1) }
+          : { before, text: args[index + 1] ?? '', after: args.slice(index + 2) };
+      }
+      if (/[uCa]/.test(letter)) {
+        if (at === arg.length - 1) index++;
+        break;
+      }
+    }
+  }
+  return undefined;
+}
+
+function wrap(program: string, args: readonly string[], spec: WrapperSpec, depth = 0): Payload[] {
+  const split = program === 'env' && depth < 4 ? envSplitString(args) : undefined;
+  // env -S expands `${NAME}` itself, from its environment: judged as the shell would.
+  if (split && /\$\{\w+\}/.test(split.text))
+    return [
+      {
+        kind: 'script',
+        text: [
+          'env',
+          ...split.before.map(quoteWord),
+          split.text.replace(/\$\{(\w+)\}/g, (_match, name: string) => `"\${${name}}"`),
+          ...split.after.map(quoteWord),
+        ].join(' '),
+      },
+    ];
+  if (split)
+    return wrap(
+      program,
+      [...split.before, ...splitShellWords(split.text), ...split.after],
+      spec,
+      depth + 1,
+    );
   const parsed = parseOptions(args, { ...spec, stopAtOperand: true });
   let rest = args.slice(parsed.rest);
   if (program === 'env') {
     for (let index = 0; index < rest.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[index]!); )
       rest = rest.slice(1);
-    const split = optionValues(parsed, 'S', 'split-string');
-    // env -S expands `${NAME}` itself, from its environment: judged as the shell would.
-    if (split.some((text) => /\$\{\w+\}/.test(text)))
-      return [
-        {
-          kind: 'script',
-          text: [
-            ...split.map((text) =>
-              text.replace(/\$\{(\w+)\}/g, (_match, name: string) => `"\${${name}}"`),
-            ),
-            ...rest.map((word) => `'${word.replaceAll("'", `'\\''`)}'`),
-          ].join(' '),
-        },
-      ];
-    if (split.length) rest = [...split.flatMap(splitShellWords), ...rest];
   }
   if (program === 'command' && hasOption(parsed, 'v', 'V')) return [];
   if (program === 'chrt' && hasOption(parsed, 'p')) return [];
@@ -200,4 +251,8 @@ function wrap(program: string, args: readonly string[], spec: WrapperSpec): Payl
   };
   const folder = optionValues(parsed, ...(folderOptions[program] ?? []))[0];
   return [{ kind: 'command', words: rest, ...(folder !== undefined ? { cwd: folder } : {}) }];
+}
+
+function quoteWord(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
 }

@@ -1,6 +1,7 @@
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { downloadTargets } from './download-targets';
 import { recordCopies } from './file-copies';
+import { recordGitConfigWrite } from './git-config-writes';
 import { openedPath } from './linked-paths';
 import { downloadedPackages } from './package-installs';
 import { downloads } from './rules/code-sources';
@@ -26,6 +27,7 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
     return path === undefined ? undefined : openedPath(path, '/', scope.files);
   };
   const program = basename(command.words[0] ?? '');
+  recordGitConfigWrite(command, scope);
   const downloaded = downloaders.has(program);
   const fetched = downloaded || downloads(command);
   const output = command.stdin?.producer ? pipelineOutput(command) : outputOf(command);

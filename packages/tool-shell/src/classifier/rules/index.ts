@@ -19,13 +19,16 @@ import {
   setIdInstallRule,
 } from './privilege-rules';
 import { killListedRule, killRule } from './process-rules';
+import { killSelectedRule } from './process-selection';
 import { commandVariableRule, declaredVariableRule, loadedCodeRule } from './program-option-rules';
 import { rawDiskRule } from './raw-disk-rules';
 import type { Rule } from './rule';
 import { secretSourceRule } from './secret-sources';
 import { sensitiveResourceRules } from './sensitive-resource-rules';
 import { settingCommandsRule } from './setting-commands';
+import { spawnFloodRule } from './spawn-flood';
 import { storageRule } from './storage-rules';
+import { systemStateRule } from './system-state-rules';
 import { listedDeleteRule, treeDeleteRule } from './tree-deletion-rules';
 import { writtenRunRule } from './written-runs';
 
@@ -46,6 +49,9 @@ export const rules: readonly Rule[] = [
   storageRule,
   killRule,
   killListedRule,
+  killSelectedRule,
+  spawnFloodRule,
+  systemStateRule,
   codePayloadRule,
   writtenRunRule,
   optionCommandRule,

@@ -195,10 +195,17 @@ export function scriptOutputs(program: string, args: readonly string[]): Written
           !/^-[a-zA-Z]*c$/.test(args[index - 1] ?? ''),
       )
       .map((path) => ({ path, folder: false }));
-  if ((program === 'docker' || program === 'podman') && args[0] === 'cp') {
+  // `husky add|set FILE CMD` writes FILE, a git hook of husky's folder.
+  if (program === 'husky' && /^(add|set)$/.test(args[0] ?? '') && args[1] !== undefined)
+    return [{ path: args[1], folder: false }];
+  // `docker|podman|nerdctl cp SRC DEST`, `kubectl|oc cp SRC DEST`: a DEST without `NAME:`
+  // is a host path the container's file is written to.
+  if (/^(docker|podman|nerdctl|kubectl|oc)$/.test(program) && args.includes('cp')) {
+    const valued =
+      /^(-n|--namespace|-c|--container|--retries|--context|--kubeconfig|--cluster|--user|-s|--server)$/;
     const destination = args
-      .slice(1)
-      .filter((arg) => !arg.startsWith('-'))
+      .slice(args.indexOf('cp') + 1)
+      .filter((arg, index, list) => !arg.startsWith('-') && !valued.test(list[index - 1] ?? ''))
       .at(-1);
     return destination && !/^[^/]+:/.test(destination) ? [{ path: destination, folder: true }] : [];
   }

@@ -14,3 +14,23 @@ for (const alias of ['egrep', 'fgrep', 'zgrep']) patternOptions[alias] = pattern
 for (const alias of ['gawk', 'mawk', 'nawk']) patternOptions[alias] = patternOptions.awk!;
 patternOptions.gsed = patternOptions.sed!;
 patternOptions.fd = /^(-e|--extension|-E|--exclude|-t|--type|-g|--glob)$/;
+// Test runners' test-name filters (`--grep '/api/users'`, `-t`, `-k`), also forwarded by the
+// package managers' `run X -- ARGS`: the value names tests, not a file.
+const testFilters =
+  /^(--grep|--fgrep|-g|-t|--testNamePattern|--test-name-pattern|--testPathPattern|--testPathIgnorePatterns|-k|--match|--filter|-F|--reporter|--project|--shard)$/;
+for (const runner of [
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'npx',
+  'vitest',
+  'jest',
+  'mocha',
+  'pytest',
+  'playwright',
+  'cypress',
+  'ava',
+  'tap',
+])
+  patternOptions[runner] = testFilters;

@@ -58,7 +58,11 @@ export const killRule: Rule = ({ program, args }) => {
 const systemDaemons =
   /^(\S*\/)?(sshd|systemd|init|dbus|login|agetty|getty|cron|crond|atd|dockerd|containerd|Xorg|Xwayland|gnome|kde|plasma|sddm|gdm|lightdm|NetworkManager|wpa_supplicant|udevd|rsyslogd|polkitd|bash|sh|zsh|node\s+\S*tinyelf)\b/;
 
-function byName(program: string, args: readonly string[]): Finding[] {
+/**
+ * Killing by the names, users or patterns of processes (`pkill`, `killall`); also used for
+ * `kill $(pgrep ARGS)`, which selects what `pkill ARGS` would.
+ */
+export function byName(program: string, args: readonly string[]): Finding[] {
   const patterns: string[] = [];
   let regex = program === 'pkill';
   let everyUser = false;

@@ -132,6 +132,29 @@ const secretName =
 const secretVariable =
   /(?:https?|wss?|ftp):\/\/[^\s'"]*\$\{?([A-Za-z_]*(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*)/i;
 
+/** Programs that print the variables they are given (`echo $X`, `printenv X`, `declare -p X`). */
+const printers = /^(echo|printf|print|printenv|declare|typeset|export)$/;
+/** A variable named as a secret: `$AWS_SECRET_ACCESS_KEY`, `${GITHUB_TOKEN}`, `printenv DB_PASSWORD`. */
+const printedName =
+  /(?:\$\{?!?|printenv\s+(?:-\S+\s+)*|-p\s+)([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|SESSION_KEY)[A-Za-z0-9_]*|(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|PRIVATE_KEY|CREDENTIALS?)[A-Za-z0-9_]*)/gi;
+
+/**
+ * The secret-named variable a printing command shows, if any: names that identify rather than
+ * hold a secret (`AWS_ACCESS_KEY_ID`, `*_TOKEN_FILE`, `*_SECRET_NAME`) are not secrets.
+ */
+function printedSecret(text: string): string | undefined {
+  for (const match of text.matchAll(printedName)) {
+    const name = match[1]!;
+    if (
+      !/_(ID|FILE|PATH|URL|URI|NAME|TYPE|DIR|ARN|REGION|HEADER|LENGTH|TTL|EXPIRY|EXPIRES(_AT)?)$/i.test(
+        name,
+      )
+    )
+      return name;
+  }
+  return undefined;
+}
+
 /**
  * Commands that print stored secrets (`gh auth token`, `gpg --export-secret-keys`, `security
  * find-generic-password`, `vault read`, `aws configure get`, `kubectl get secret`, ...), the
@@ -150,6 +173,11 @@ export const secretOutputRule: Rule = ({ program, args, command }) => {
   if (program === 'ps' && args.some((arg) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(arg)))
     findings.push(
       warn('secret-output', 'ps e prints the environment of every process, where API keys live.'),
+    );
+  const printed = printers.test(program) ? printedSecret(command.text) : undefined;
+  if (printed)
+    findings.push(
+      warn('secret-output', `${program} prints $${printed}, a secret from the environment.`),
     );
   const dns = /^(dig|kdig|drill|nslookup|host|delv|resolvectl)$/.test(program);
   if (senders.test(program) || dns) {

@@ -322,6 +322,8 @@ describe('environment and configuration that run code', () => {
     ['git -C sub config gpg.program ./x', 'code-running-git-config'],
     ['git config --file .git/config Core.HooksPath x', 'code-running-git-config'],
     ['git config --edit', 'code-running-git-config'],
+    // Undoes git's fix for CVE-2022-39253: submodules may clone local repositories again.
+    ['git -c protocol.file.allow=always submodule update', 'code-running-git-config'],
     ["ssh -o ProxyCommand='sh -c id' host.example", 'code-running-ssh-option'],
   ])('%s warns (%s)', async (command, rule) => {
     const rules = (await findingsOf(command)).map((finding) => finding.rule);
@@ -343,7 +345,6 @@ describe('environment and configuration that run code', () => {
     'export PATH="$PWD/node_modules/.bin:$PATH"',
     "git config core.pager 'delta'",
     'GIT_PAGER="diff-so-fancy | less -RFX" git diff',
-    'git -c protocol.file.allow=always submodule update',
     'gh auth status',
     'kubectl get pods',
     'env | grep NODE',

@@ -135,11 +135,37 @@ export const secretReadRule: Rule = ({ program, args, command }, { paths }) => {
       if (warning) return void findings.push(warn(warning.rule, warning.message));
     }
   };
-  for (const arg of args) for (const path of pathsIn(arg)) check(path);
+  for (const arg of containers.test(program) ? hostPaths(args) : args)
+    for (const path of pathsIn(arg)) check(path);
   for (const redirect of command.redirects)
     if (/</.test(redirect.operator) && !/^\d+$/.test(redirect.target)) check(redirect.target);
   return findings;
 };
+
+/** Container clients: their command's paths are the container's, not the host's. */
+const containers = /^(docker|podman|nerdctl|kubectl|oc)$/;
+
+/**
+ * The host paths a container client reads: the sources of `-v`/`--volume`/`--mount` and
+ * `--env-file`, a build file, and the local side of `cp` (the command run inside the
+ * container names its own files: `docker run alpine ls /etc` lists the image's /etc).
+ */
+function hostPaths(args: readonly string[]): string[] {
+  const found: string[] = [];
+  const copying = args.includes('cp');
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    const [name, attached] = arg.startsWith('--') ? arg.split(/=(.*)/s) : [arg, undefined];
+    if (/^(-v|--volume|--mount|--env-file|-f|--file)$/.test(name!)) {
+      const value = attached ?? args[++index] ?? '';
+      if (name === '--mount') found.push(/(?:^|,)(?:source|src)=([^,]+)/.exec(value)?.[1] ?? '');
+      else if (name === '-v' || name === '--volume') found.push(value.split(':')[0] ?? '');
+      else found.push(value);
+    } else if (copying && !arg.startsWith('-') && arg !== 'cp' && !/^[^/]+:/.test(arg))
+      found.push(arg);
+  }
+  return found.filter(Boolean);
+}
 
 /**
  * Network clients (curl, wget, httpie, nc, telnet, socat, ssh, scp, sftp, rsync, database

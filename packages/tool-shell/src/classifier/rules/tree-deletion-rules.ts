@@ -1,4 +1,5 @@
 import { expressionIsFiltered, parseFind } from '../find-expression';
+import { configuredWorkTree } from '../git-config-writes';
 import { DYNAMIC } from '../shell-word';
 import type { SimpleCommand } from '../simple-command';
 import { fileDeleters, judgeDeleteTargets } from './deletion-rules';
@@ -37,7 +38,8 @@ function treeTargets(program: string, args: readonly string[]): string[] | undef
 }
 
 /**
- * `git clean -f` with another work tree (`--work-tree=DIR`, `GIT_WORK_TREE=DIR`): every
+ * `git clean -f` with another work tree (`--work-tree=DIR`, `GIT_WORK_TREE=DIR`, a
+ * `core.worktree` set earlier in the same command): every
  * untracked file there (with `-d`, folders too) is deleted, so it is a recursive delete of DIR.
  */
 function gitCleanTargets(args: readonly string[], command: SimpleCommand): string[] | undefined {
@@ -48,7 +50,7 @@ function gitCleanTargets(args: readonly string[], command: SimpleCommand): strin
   const option = global.findIndex((arg) => arg === '--work-tree' || arg.startsWith('--work-tree='));
   const tree =
     option === -1
-      ? command.environment?.get('GIT_WORK_TREE')?.[0]
+      ? (command.environment?.get('GIT_WORK_TREE')?.[0] ?? configuredWorkTree(command))
       : global[option]!.includes('=')
         ? global[option]!.slice(12)
         : global[option + 1];

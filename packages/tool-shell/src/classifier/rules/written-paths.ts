@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { downloadTargets } from '../download-targets';
 import { scriptOutputs, tableOutputs } from './output-options';
 import { operands, operandsSkipping } from './rule';
 
@@ -114,20 +115,15 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
         }));
     case 'curl':
     case 'wget':
-      return args.flatMap((arg, index) => {
-        const next = args[index + 1];
-        if (/^(-o|--output|-O|--output-document)$/.test(arg))
-          return next && next !== '-' ? [{ path: next, folder: false }] : [];
-        if (/^--(output|output-document)=/.test(arg))
-          return [{ path: arg.slice(arg.indexOf('=') + 1), folder: false }];
-        const clustered = /^-[A-Za-z]*(o|O)$/.exec(arg);
-        if (clustered && (program === 'curl') === (clustered[1] === 'o'))
-          return next && next !== '-' ? [{ path: next, folder: false }] : [];
-        const attached = /^-[A-Za-z]*(o|O)(.+)$/.exec(arg);
-        return attached && (program === 'curl' ? attached[1] === 'o' : attached[1] === 'O')
-          ? [{ path: attached[2]!, folder: false }]
-          : [];
-      });
+      // The named file, or the remote name in the --output-dir / -P folder.
+      return downloadTargets(program, args).map((path) => ({ path, folder: false }));
+    case 'cpio':
+      // GNU cpio's copy-in mode keeps absolute and `..` member names unless told otherwise: the
+      // archive writes wherever its names point.
+      return args.some((arg) => /^(-[A-Za-z]*i[A-Za-z]*|--extract)$/.test(arg)) &&
+        !args.includes('--no-absolute-filenames')
+        ? [{ path: '/', folder: true }]
+        : [];
     case 'tar':
     case 'bsdtar':
     case 'unzip':
@@ -165,7 +161,10 @@ export function writtenPaths(program: string, args: readonly string[]): WrittenP
               ? [{ path: arg.slice(2), folder: true, contents: true }]
               : /^-[A-Za-z]*C.+$/.test(arg) && program !== 'unzip'
                 ? [{ path: arg.slice(arg.indexOf('C') + 1), folder: true, contents: true }]
-                : [],
+                : // unzip takes the folder attached too (`-d/`, `-qd/tmp`).
+                  program === 'unzip' && /^-[A-Za-z]*d.+$/.test(arg)
+                  ? [{ path: arg.slice(arg.indexOf('d') + 1), folder: true, contents: true }]
+                  : [],
       );
     }
     case 'find':
