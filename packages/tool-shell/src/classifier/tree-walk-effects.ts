@@ -11,7 +11,7 @@ const walkers =
 
 /** File and tree deletion calls whose path is computed (the files the walk found). */
 const deletions =
-  /(?<![\w$])(?:[\w$]+\s*(?:\.|::|->)\s*)*(remove|unlink|unlinkSync|rmSync|rm|rmtree|rm_rf|rm_f|rmdir|rmdirSync|delete|remove_tree|removeSync|safe_unlink|RemoveAll|Remove)\s*\(\s*(?!["'`])/;
+  /(?<![\w$])(?:[\w$]+\s*(?:\.|::|->)\s*)*(remove|unlink|unlinkSync|rmSync|rm|rmtree|rm_rf|rm_f|rmdir|rmdirSync|delete|remove_tree|removeSync|safe_unlink|RemoveAll|Remove)(?:\s*\(\s*(?!["'`])|\s+[$@])/;
 
 /**
  * Interpreter code that deletes what it finds while walking a literal folder (`for r, _, fs in
@@ -26,7 +26,9 @@ export function treeWalkDeletions(code: string): string[] {
     const args = callArgumentsAt(code, match.index + match[0].length, true);
     // Perl's find/finddepth take the code first, then the folders; opendir a handle first.
     const candidates =
-      name === 'find' || name === 'finddepth' || name === 'opendir' ? args.slice(1) : args.slice(0, 1);
+      name === 'find' || name === 'finddepth' || name === 'opendir'
+        ? args.slice(1)
+        : args.slice(0, 1);
     for (const candidate of candidates) {
       const value = literalValue(candidate.replace(/\]\s*$/, ''));
       if (value === undefined || value === '') continue;
@@ -34,9 +36,7 @@ export function treeWalkDeletions(code: string): string[] {
       roots.add(value.replace(/\/?[^/]*[*?[].*$/, '') || '/');
     }
   }
-  return [...roots]
-    .slice(0, 8)
-    .map((root) => `rm -rf ${shellWord(root)}/*`);
+  return [...roots].slice(0, 8).map((root) => `rm -rf ${shellWord(root)}/*`);
 }
 
 /** A folder as a shell word, a leading `~` left unquoted so that it still means home. */

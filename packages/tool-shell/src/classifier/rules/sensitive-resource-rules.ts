@@ -36,8 +36,12 @@ const unknownPart = new RegExp(`[${DYNAMIC}*?[]`, 'u');
  * a folder of it is known (`.git/hooks/$NAME`, `~/.ssh/*`: the folder is judged with the files it
  * holds).
  */
-function locate(raw: string, cwd: string | undefined, paths: PathContext) {
-  let path = raw === '~' || raw.startsWith('~/') ? `${paths.homeDir}${raw.slice(1)}` : raw;
+function locate(raw: string, cwd: string | undefined, paths: PathContext, wholeWord = false) {
+  // A `~` inside an option's value (`-d @~/x`, `--file=~/x`) may be expanded by the program;
+  // bash has already expanded every `~` that starts a word, so one left there is a literal
+  // folder name (`cat $'\x7e/.ssh/id_rsa'` reads ./~/.ssh/id_rsa).
+  let path =
+    !wholeWord && (raw === '~' || raw.startsWith('~/')) ? `${paths.homeDir}${raw.slice(1)}` : raw;
   const cut = path.search(unknownPart);
   if (cut === 0) {
     // An unknown start (`$DIR/.git/hooks/x`, `~user/.bashrc`): the known end is judged at any depth.
@@ -127,8 +131,8 @@ export const secretReadRule: Rule = ({ program, args, command }, { paths }) => {
   if (dataPrograms.test(program)) return [];
   const findings: Finding[] = [];
   const verb = sends.test(program) ? 'Sends' : 'Reads';
-  const check = (raw: string) => {
-    const place = locate(raw, command.cwd, paths);
+  const check = (raw: string, wholeWord = false) => {
+    const place = locate(raw, command.cwd, paths, wholeWord);
     if (!place?.outside) return;
     for (const form of place.forms) {
       const warning = secretFileWarning(form, { verb, shown: readable(raw) });
@@ -136,18 +140,22 @@ export const secretReadRule: Rule = ({ program, args, command }, { paths }) => {
     }
   };
   for (const arg of containers.test(program) ? hostPaths(args) : args)
-    for (const path of pathsIn(arg)) check(path);
+    for (const path of pathsIn(arg)) check(path, path === arg);
   for (const redirect of command.redirects)
-    if (/</.test(redirect.operator) && !/^\d+$/.test(redirect.target)) check(redirect.target);
+    if (/</.test(redirect.operator) && !/^\d+$/.test(redirect.target)) check(redirect.target, true);
   return findings;
 };
+
+/** Options of container clients whose value is a host file or folder they read. */
+const hostFileOptions =
+  /^(-v|--volume|--mount|--secret|--env-file|-f|--file|--kubeconfig|--config|--tlscacert|--tlscert|--tlskey|--certificate-authority|--client-certificate|--client-key|--token-file|--build-context|--label-file)$/;
 
 /** Container clients: their command's paths are the container's, not the host's. */
 const containers = /^(docker|podman|nerdctl|kubectl|oc)$/;
 
 /**
- * The host paths a container client reads: the sources of `-v`/`--volume`/`--mount` and
- * `--env-file`, a build file, and the local side of `cp` (the command run inside the
+ * The host paths a container client reads: the sources of `-v`/`--volume`/`--mount`, files
+ * given to options (`--env-file`, `--kubeconfig`, TLS keys, a build file), and the local side of `cp` (the command run inside the
  * container names its own files: `docker run alpine ls /etc` lists the image's /etc).
  */
 function hostPaths(args: readonly string[]): string[] {
@@ -156,9 +164,10 @@ function hostPaths(args: readonly string[]): string[] {
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     const [name, attached] = arg.startsWith('--') ? arg.split(/=(.*)/s) : [arg, undefined];
-    if (/^(-v|--volume|--mount|--env-file|-f|--file)$/.test(name!)) {
+    if (hostFileOptions.test(name!)) {
       const value = attached ?? args[++index] ?? '';
-      if (name === '--mount') found.push(/(?:^|,)(?:source|src)=([^,]+)/.exec(value)?.[1] ?? '');
+      if (name === '--mount' || name === '--secret')
+        found.push(/(?:^|,)(?:source|src)=([^,]+)/.exec(value)?.[1] ?? '');
       else if (name === '-v' || name === '--volume') found.push(value.split(':')[0] ?? '');
       else found.push(value);
     } else if (copying && !arg.startsWith('-') && arg !== 'cp' && !/^[^/]+:/.test(arg))
