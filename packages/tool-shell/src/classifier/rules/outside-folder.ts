@@ -17,10 +17,11 @@ const folderFree =
  * so `cd /; cd ~-; rm -rf *` (back in the workspace) is judged in the workspace.
  */
 export const outsideFolderRule: Rule = ({ program, command }, { paths }) => {
-  if (command.cwd === undefined || folderFree.test(program) || isWrapper(program)) return [];
-  const kind = classifyTarget(command.cwd, undefined, paths);
+  const cwd = command.cwd;
+  // The workspace itself is the common case: no need to look at the disk.
+  if (cwd === undefined || cwd === paths.workspaceRoot) return [];
+  if (folderFree.test(program) || isWrapper(program)) return [];
+  const kind = classifyTarget(cwd, undefined, paths);
   if (kind !== 'outside' && kind !== 'critical') return [];
-  return [
-    warn('outside-folder', `${program} runs in ${command.cwd}, which is outside the workspace.`),
-  ];
+  return [warn('outside-folder', `${program} runs in ${cwd}, which is outside the workspace.`)];
 };
