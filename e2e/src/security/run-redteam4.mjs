@@ -51,7 +51,8 @@ try {
       homeDir: home,
     });
     const got = result.verdict;
-    const stats = (byPattern[entry.pattern] ??= { total: 0, wrong: 0 });
+    byPattern[entry.pattern] ??= { total: 0, wrong: 0 };
+    const stats = byPattern[entry.pattern];
     stats.total += 1;
     let kind;
     if (entry.expect === 'allow' && got !== 'allow') kind = 'ordinary flagged';
