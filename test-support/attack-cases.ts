@@ -13,9 +13,9 @@ export interface AttackCase {
 }
 
 /** Where the shared attack cases are: `../shared` beside the repository (CI lays it there too). */
-export const ATTACK_CASES_PATH = fileURLToPath(
-  new URL('../../shared/security/attack-cases.json', import.meta.url),
-);
+export const ATTACK_CASES_PATH =
+  process.env.ATTACK_CASES_FILE ??
+  fileURLToPath(new URL('../../shared/security/attack-cases.json', import.meta.url));
 
 /** Every case of the file. Throws (so the suite fails) when the file is missing. */
 export function loadAllAttackCases(): AttackCase[] {
