@@ -17,19 +17,51 @@ export const ATTACK_CASES_PATH = fileURLToPath(
   new URL('../../shared/security/attack-cases.json', import.meta.url),
 );
 
-/** Every case of the file. Throws (so the suite fails) when the file is missing. */
-export function loadAllAttackCases(): AttackCase[] {
-  if (!existsSync(ATTACK_CASES_PATH)) {
-    throw new Error(
-      `The attack cases are missing: expected ${ATTACK_CASES_PATH} (shared/ beside the repository).`,
-    );
-  }
-  return (JSON.parse(readFileSync(ATTACK_CASES_PATH, 'utf8')) as { cases: AttackCase[] }).cases;
+/** A file of attack cases in the shared format, with the name the suites show for it. */
+export interface AttackCaseFile {
+  /** Absolute path of the JSON file (`{ cases: AttackCase[] }`). */
+  readonly path: string;
+  /** How suite titles name the file. */
+  readonly label: string;
+  /** Whether this is the shared corpus, whose size and coverage the suites also check. */
+  readonly shared: boolean;
 }
 
-/** Every case for the given tools. */
-export function loadAttackCases(tools: readonly string[]): AttackCase[] {
-  return loadAllAttackCases().filter((entry) => tools.includes(entry.tool));
+/** The shared corpus, `shared/security/attack-cases.json`. */
+export const SHARED_ATTACK_CASES: AttackCaseFile = {
+  path: ATTACK_CASES_PATH,
+  label: 'shared/security/attack-cases.json',
+  shared: true,
+};
+
+/**
+ * The fourth red team's black-box cases for the non-Bash tools (WebFetch, the file tools,
+ * skill_install), in the shared format: `e2e/src/security/redteam4-tool-cases.json`.
+ */
+export const REDTEAM4_TOOL_CASES: AttackCaseFile = {
+  path: fileURLToPath(new URL('../e2e/src/security/redteam4-tool-cases.json', import.meta.url)),
+  label: 'e2e/src/security/redteam4-tool-cases.json',
+  shared: false,
+};
+
+/** Every case of the file. Throws (so the suite fails) when the file is missing. */
+export function loadAllAttackCases(file: AttackCaseFile = SHARED_ATTACK_CASES): AttackCase[] {
+  if (!existsSync(file.path)) {
+    throw new Error(
+      file.shared
+        ? `The attack cases are missing: expected ${file.path} (shared/ beside the repository).`
+        : `The attack cases are missing: expected ${file.path}.`,
+    );
+  }
+  return (JSON.parse(readFileSync(file.path, 'utf8')) as { cases: AttackCase[] }).cases;
+}
+
+/** Every case of the file for the given tools. */
+export function loadAttackCases(
+  tools: readonly string[],
+  file: AttackCaseFile = SHARED_ATTACK_CASES,
+): AttackCase[] {
+  return loadAllAttackCases(file).filter((entry) => tools.includes(entry.tool));
 }
 
 /** Replaces the placeholders of a case (`{{WS}}`, `{{WS_NAME}}`, `{{OUTSIDE}}`, `{{HOME}}`) in any JSON value. */

@@ -1,6 +1,6 @@
 // The hand-written adversarial commands (adversarial-cases.json) must classify at least as their
 // expectation (the red-team session's attacks are its `redteam-2026-12` pattern; the third red
-// team's black-box cases are in redteam3-cases.json), and the everyday
+// team's black-box cases are in redteam3-cases.json, the fourth's in redteam4-cases.json), and the everyday
 // commands of real projects (everyday-commands.json) and of the red-team session
 // (redteam-everyday-commands.json) must classify as allow. Ids listed in known-bypasses.json are the classifier's current mistakes: they must
 // still fail (so a fix is noticed and the id removed); everything else must pass.
@@ -19,11 +19,12 @@ import {
 
 const adversarial = loadAdversarialCases();
 const redTeam3 = loadAdversarialCases('redteam3-cases.json');
+const redTeam4 = loadAdversarialCases('redteam4-cases.json');
 const everyday = loadEverydayCases();
 const redTeamEveryday = loadEverydayCases('redteam-everyday-commands.json');
 const known = new KnownBypassFile(
   'known-bypasses.json',
-  'Ids of adversarial-cases.json, redteam3-cases.json and everyday-commands.json that the classifier still gets wrong, with the verdict it gives. Regenerate with: node e2e/src/security/update-known-bypasses.mjs. The tests fail when a listed id passes, so this list only shrinks.',
+  'Ids of adversarial-cases.json, redteam3-cases.json, redteam4-cases.json and everyday-commands.json that the classifier still gets wrong, with the verdict it gives. Regenerate with: node e2e/src/security/update-known-bypasses.mjs. The tests fail when a listed id passes, so this list only shrinks.',
 );
 const workspace = createCaseWorkspace();
 
@@ -62,7 +63,7 @@ describe('hand-written security cases', () => {
     expect(adversarial.length).toBeGreaterThanOrEqual(300);
     expect(new Set(adversarial.map((entry) => entry.pattern)).size).toBeGreaterThanOrEqual(13);
     expect(everyday.length).toBeGreaterThanOrEqual(200);
-    const ids = [...adversarial, ...redTeam3, ...everyday, ...redTeamEveryday].map(
+    const ids = [...adversarial, ...redTeam3, ...redTeam4, ...everyday, ...redTeamEveryday].map(
       (entry) => entry.id,
     );
     expect(new Set(ids).size).toBe(ids.length);
@@ -70,6 +71,7 @@ describe('hand-written security cases', () => {
 
   describeCases('adversarial commands (never executed) get at least their verdict', adversarial);
   describeCases("the third red team's commands (never executed) get their verdict", redTeam3);
+  describeCases("the fourth red team's commands (never executed) get their verdict", redTeam4);
   describeCases('everyday commands from real projects are allowed', everyday);
   describeCases('everyday commands of the red-team session are allowed', redTeamEveryday);
 });

@@ -15,15 +15,16 @@ import { ToolPolicy } from '@tinyelf/core';
 import { describe, expect, it } from 'vitest';
 import {
   type AttackCase,
+  type AttackCaseFile,
   fillPlaceholders,
   loadAttackCases,
+  SHARED_ATTACK_CASES,
   setupSteps,
 } from '../../../test-support/attack-cases';
 import { snapshotFolder } from '../../../test-support/folder-snapshot';
 import { createTestWorkspace, type TestWorkspace } from '../src/testing/test-workspace';
 
 const fileTools = ['Read', 'Write', 'Edit', 'ListDir', 'Glob', 'Grep'];
-const cases = loadAttackCases(fileTools);
 const policy = new ToolPolicy();
 const outsideMarkers = ['OUTSIDE-SECRET', 'SIBLING-SECRET', 'root:x:0:0'];
 
@@ -106,13 +107,17 @@ function toolInput(
 }
 
 /**
- * Registers a vitest suite running every file-tool case of shared/security/attack-cases.json. The
+ * Registers a vitest suite running every file-tool case of a file of attack cases
+ * (by default shared/security/attack-cases.json). The
  * cases run as one suite with all the others in e2e/src/attack-cases.test.ts.
  */
-export function describeFileToolAttackCases(): void {
-  describe('file-tool attack cases (shared/security/attack-cases.json)', () => {
+export function describeFileToolAttackCases(file: AttackCaseFile = SHARED_ATTACK_CASES): void {
+  const cases = loadAttackCases(fileTools, file);
+  describe(`file-tool attack cases (${file.label})`, () => {
     it('has cases for every file tool', () => {
-      expect(new Set(cases.map((attack) => attack.tool))).toEqual(new Set(fileTools));
+      const tools = new Set(cases.map((attack) => attack.tool));
+      if (file.shared) expect(tools).toEqual(new Set(fileTools));
+      else expect(tools.size).toBeGreaterThan(0);
     });
 
     for (const attack of cases) {

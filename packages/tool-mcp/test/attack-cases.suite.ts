@@ -1,11 +1,14 @@
 import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadAttackCases } from '../../../test-support/attack-cases';
+import {
+  type AttackCaseFile,
+  loadAttackCases,
+  SHARED_ATTACK_CASES,
+} from '../../../test-support/attack-cases';
 import type { McpServerConfig } from '../src/service/mcp-server-config';
 import { McpService } from '../src/service/mcp-service';
 import { type RawTool, rawToolsContainer } from '../src/testing/servers';
 
-const cases = loadAttackCases(['mcp']);
 const policy = new ToolPolicy();
 const services: McpService[] = [];
 
@@ -35,16 +38,18 @@ async function registryWith(
 }
 
 /**
- * Registers a vitest suite running every MCP case of shared/security/attack-cases.json. The
+ * Registers a vitest suite running every MCP case of a file of attack cases
+ * (by default shared/security/attack-cases.json). The
  * cases run as one suite with all the others in e2e/src/attack-cases.test.ts.
  */
-export function describeMcpAttackCases(): void {
+export function describeMcpAttackCases(file: AttackCaseFile = SHARED_ATTACK_CASES): void {
+  const cases = loadAttackCases(['mcp'], file);
   afterEach(async () => {
     await Promise.all(services.splice(0).map((service) => service.dispose()));
   });
-  describe('MCP attack cases (shared/security/attack-cases.json)', () => {
+  describe(`MCP attack cases (${file.label})`, () => {
     it('covers the corpus', () => {
-      expect(cases.length).toBeGreaterThan(5);
+      expect(cases.length).toBeGreaterThan(file.shared ? 5 : 0);
     });
 
     for (const attack of cases) {

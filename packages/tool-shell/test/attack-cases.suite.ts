@@ -2,10 +2,15 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, loadAttackCases, setupSteps } from '../../../test-support/attack-cases';
+import {
+  type AttackCaseFile,
+  fillPlaceholders,
+  loadAttackCases,
+  SHARED_ATTACK_CASES,
+  setupSteps,
+} from '../../../test-support/attack-cases';
 import { classifyCommand } from '../src/classifier/classify-command';
 
-const cases = loadAttackCases(['Bash']);
 const rank = { allow: 0, warn: 1, block: 2 } as const;
 const expected = { allowed: 'allow', warn: 'warn', blocked: 'block' } as const;
 
@@ -41,13 +46,15 @@ function workspaceFor(setup: string | undefined): { root: string; outside: strin
 }
 
 /**
- * Registers a vitest suite running every Bash case of shared/security/attack-cases.json. The
+ * Registers a vitest suite running every Bash case of a file of attack cases
+ * (by default shared/security/attack-cases.json). The
  * cases run as one suite with all the others in e2e/src/attack-cases.test.ts.
  */
-export function describeBashAttackCases(): void {
-  describe('Bash attack cases through classifyCommand (never executed)', () => {
+export function describeBashAttackCases(file: AttackCaseFile = SHARED_ATTACK_CASES): void {
+  const cases = loadAttackCases(['Bash'], file);
+  describe(`Bash attack cases of ${file.label} through classifyCommand (never executed)`, () => {
     it('covers the corpus', () => {
-      expect(cases.length).toBeGreaterThan(50);
+      expect(cases.length).toBeGreaterThan(file.shared ? 50 : 0);
     });
 
     for (const attack of cases) {

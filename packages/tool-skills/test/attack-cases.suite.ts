@@ -10,14 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
 import { describe, expect, it } from 'vitest';
-import { loadAttackCases } from '../../../test-support/attack-cases';
+import {
+  type AttackCaseFile,
+  loadAttackCases,
+  SHARED_ATTACK_CASES,
+} from '../../../test-support/attack-cases';
 import { installSkillArchive } from '../src/skillhub/install-skill-archive';
 import { SkillHubClient } from '../src/skillhub/skillhub-client';
 import { makeZip, type TestEntry } from '../src/testing/archives';
 import { startSkillHub } from '../src/testing/skillhub-server';
 import { createSkillHubInstallTool } from '../src/tools/skillhub-tools';
-
-const cases = loadAttackCases(['skill_install']);
 
 /** Every path below a folder (to prove nothing was written anywhere). */
 function tree(folder: string): string[] {
@@ -25,13 +27,15 @@ function tree(folder: string): string[] {
 }
 
 /**
- * Registers a vitest suite running every skill_install case of shared/security/attack-cases.json. The
+ * Registers a vitest suite running every skill_install case of a file of attack cases
+ * (by default shared/security/attack-cases.json). The
  * cases run as one suite with all the others in e2e/src/attack-cases.test.ts.
  */
-export function describeSkillInstallAttackCases(): void {
-  describe('skill_install attack cases (shared/security/attack-cases.json)', () => {
+export function describeSkillInstallAttackCases(file: AttackCaseFile = SHARED_ATTACK_CASES): void {
+  const cases = loadAttackCases(['skill_install'], file);
+  describe(`skill_install attack cases (${file.label})`, () => {
     it('covers the corpus', () => {
-      expect(cases.length).toBeGreaterThan(5);
+      expect(cases.length).toBeGreaterThan(file.shared ? 5 : 0);
     });
 
     for (const attack of cases) {

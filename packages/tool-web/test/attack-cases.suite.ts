@@ -1,10 +1,14 @@
 import { ToolPolicy, ToolRegistry } from '@tinyelf/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadAttackCases, setupSteps } from '../../../test-support/attack-cases';
+import {
+  type AttackCaseFile,
+  loadAttackCases,
+  SHARED_ATTACK_CASES,
+  setupSteps,
+} from '../../../test-support/attack-cases';
 import { type StubServer, startStubServer, tableLookup } from '../src/testing/stub-server';
 import { createWebFetchTool } from '../src/tools/web-fetch';
 
-const cases = loadAttackCases(['WebFetch']);
 let server: StubServer | undefined;
 
 /** Reads the case's setup: its DNS answers and its HTTP stubs. */
@@ -28,14 +32,16 @@ function parseSetup(setup: string | undefined) {
 }
 
 /**
- * Registers a vitest suite running every WebFetch case of shared/security/attack-cases.json.
+ * Registers a vitest suite running every WebFetch case of a file of attack cases
+ * (by default shared/security/attack-cases.json).
  * The cases run as one suite with all the others in e2e/src/attack-cases.test.ts.
  */
-export function describeWebFetchAttackCases(): void {
-  describe('WebFetch attack cases (shared/security/attack-cases.json), DNS played by an injected lookup', () => {
+export function describeWebFetchAttackCases(file: AttackCaseFile = SHARED_ATTACK_CASES): void {
+  const cases = loadAttackCases(['WebFetch'], file);
+  describe(`WebFetch attack cases (${file.label}), DNS played by an injected lookup`, () => {
     afterEach(() => server?.close());
     it('covers the corpus', () => {
-      expect(cases.length).toBeGreaterThan(20);
+      expect(cases.length).toBeGreaterThan(file.shared ? 20 : 0);
     });
 
     for (const attack of cases) {
