@@ -103,8 +103,7 @@ function classifyScript(
     const root = tree.rootNode;
     const hasError = root.hasError;
     const walked = new ScriptWalker(scope).walk(root);
-    const unparsed =
-      walked.unparsed.length || !hasError ? walked.unparsed : [script.slice(0, 80)];
+    const unparsed = walked.unparsed.length || !hasError ? walked.unparsed : [script.slice(0, 80)];
     const findings: Finding[] = [
       ...forkBombFindings(walked.forkBombs),
       ...unparsedFindings(unparsed),
