@@ -102,13 +102,15 @@ function classifyScript(
       if (args[0] !== undefined) scope.set('0', [args[0]]);
       scope.positional = args.slice(1);
     }
-    const walked = new ScriptWalker(scope).walk(tree.rootNode);
-    const unparsed =
-      walked.unparsed.length || !tree.rootNode.hasError ? walked.unparsed : [script.slice(0, 80)];
+    // One root node and one error check: each is a trip into the WebAssembly tree.
+    const root = tree.rootNode;
+    const hasError = root.hasError;
+    const walked = new ScriptWalker(scope).walk(root);
+    const unparsed = walked.unparsed.length || !hasError ? walked.unparsed : [script.slice(0, 80)];
     const findings: Finding[] = [
       ...forkBombFindings(walked.forkBombs),
       ...unparsedFindings(unparsed),
-      ...sensitiveAssignmentFindings(tree.rootNode),
+      ...sensitiveAssignmentFindings(root),
     ];
     const context: RuleContext = {
       paths,
@@ -133,7 +135,7 @@ function classifyScript(
     // swallows what follows; the same script with `test` instead is judged too. And where `$((`
     // is not arithmetic, bash reads a command substitution of a subshell (`$((dd ...) 2>&1)`),
     // so on a parse error that reading is judged as well.
-    const rewrites = tree.rootNode.hasError
+    const rewrites = hasError
       ? [bracketsAsTest(script), script.replaceAll('$((', '$( ('), closeHereDocuments(script)]
       : [];
     for (const rewritten of new Set(rewrites.filter((text) => text !== script)))

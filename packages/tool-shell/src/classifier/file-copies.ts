@@ -1,4 +1,5 @@
 import { basename, join } from 'node:path';
+import { ownEntry } from './own-entry';
 import type { ShellScope, WrittenFile } from './shell-scope';
 import type { SimpleCommand } from './simple-command';
 
@@ -35,7 +36,7 @@ function operands(
 ): { list: string[]; values: Map<string, string> } {
   const list: string[] = [];
   const values = new Map<string, string>();
-  const takes = valued[program];
+  const takes = ownEntry(valued, program);
   let ended = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;

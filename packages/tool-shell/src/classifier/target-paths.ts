@@ -125,6 +125,8 @@ export function normalizePath(path: string, cwd: string | undefined): string {
     if (part === '' || part === '.') continue;
     if (part === '..') parts.pop();
     else parts.push(part);
+    // Only a path under /proc can name a process's root or working folder.
+    if (parts[0] !== 'proc') continue;
     const joined = `/${parts.join('/')}`;
     // The root and working folder that /proc shows for a process are those of the command.
     if (/^\/proc\/(self|thread-self|\d+)(\/task\/\d+)?\/root$/.test(joined)) parts.length = 0;

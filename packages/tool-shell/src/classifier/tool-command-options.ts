@@ -1,4 +1,5 @@
 import { inlineShellCommands } from './inline-shell-calls';
+import { ownEntry } from './own-entry';
 import type { Payload } from './payload';
 
 /** Options of ordinary tools whose value is a shell command the tool runs. */
@@ -43,7 +44,7 @@ const commandOptions: Record<string, { short?: string; long: string[]; prefix?: 
  */
 export function commandOptionPayloads(program: string, args: readonly string[]): Payload[] {
   const scripts: string[] = [];
-  const spec = commandOptions[program];
+  const spec = ownEntry(commandOptions, program);
   if (spec) {
     for (let index = 0; index < args.length; index++) {
       const arg = args[index]!;

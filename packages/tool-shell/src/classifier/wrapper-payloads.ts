@@ -1,5 +1,6 @@
 import { parallel, xargs } from './input-commands';
 import { hasOption, type OptionSpec, optionValues, parseOptions } from './option-parser';
+import { ownEntry } from './own-entry';
 import type { Payload } from './payload';
 import { splitShellWords } from './split-words';
 
@@ -142,7 +143,7 @@ const wrappers: Record<string, WrapperSpec> = {
 
 /** Whether a program only wraps another command (its arguments are that command's). */
 export function isWrapper(program: string): boolean {
-  return program in wrappers || program === 'xargs' || program === 'parallel';
+  return Object.hasOwn(wrappers, program) || program === 'xargs' || program === 'parallel';
 }
 
 /** The command a wrapper runs (`sudo -u x CMD`, `env -S '...'`, `xargs CMD`, `parallel CMD ::: ...`). */
@@ -151,7 +152,7 @@ export function wrapperPayloads(
   args: readonly string[],
   input?: string,
 ): Payload[] | undefined {
-  const wrapper = wrappers[program];
+  const wrapper = ownEntry(wrappers, program);
   if (wrapper) return wrap(program, args, wrapper);
   if (program === 'xargs') return xargs(args, input);
   if (program === 'parallel') return parallel(args, input);
@@ -249,7 +250,7 @@ function wrap(program: string, args: readonly string[], spec: WrapperSpec, depth
     nsenter: ['w', 'wd'],
     'systemd-run': ['working-directory'],
   };
-  const folder = optionValues(parsed, ...(folderOptions[program] ?? []))[0];
+  const folder = optionValues(parsed, ...(ownEntry(folderOptions, program) ?? []))[0];
   return [{ kind: 'command', words: rest, ...(folder !== undefined ? { cwd: folder } : {}) }];
 }
 

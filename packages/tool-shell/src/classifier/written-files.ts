@@ -29,8 +29,15 @@ export function recordWrites(command: SimpleCommand, scope: ShellScope): void {
   const program = basename(command.words[0] ?? '');
   recordGitConfigWrite(command, scope);
   const downloaded = downloaders.has(program);
-  const fetched = downloaded || downloads(command);
-  const output = command.stdin?.producer ? pipelineOutput(command) : outputOf(command);
+  // What a write would hold, worked out only for a command that writes (a `>` redirection or
+  // `tee`), before anything is recorded: most commands write nothing.
+  const writes = program === 'tee' || command.redirects.some(({ operator }) => />/.test(operator));
+  const fetched = downloaded || (writes && downloads(command));
+  const output = !writes
+    ? undefined
+    : command.stdin?.producer
+      ? pipelineOutput(command)
+      : outputOf(command);
   // `exec 3>f` opens f, empty, on descriptor 3; later `cmd >&3` appends cmd's output to f.
   const opensDescriptors = command.words.length === 1 && command.words[0] === 'exec';
   for (const redirect of command.redirects) {

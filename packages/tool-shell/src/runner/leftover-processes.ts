@@ -1,12 +1,18 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 
 /** The environment variable that marks every process one unsandboxed call started. */
 export const CALL_MARKER_VARIABLE = 'TINYELF_SHELL_CALL';
 
+/** /proc/loadavg, kept open: read again from offset 0, it is generated afresh (no open per call). */
+let loadAverage: number | undefined;
+const loadAverageText = Buffer.alloc(128);
+
 function lastAssignedPid(): number | undefined {
   try {
+    loadAverage ??= openSync('/proc/loadavg', 'r');
+    const length = readSync(loadAverage, loadAverageText, 0, loadAverageText.length, 0);
     // The fifth field of /proc/loadavg is the most recently assigned process id.
-    return Number(readFileSync('/proc/loadavg', 'utf8').trim().split(' ')[4]);
+    return Number(loadAverageText.toString('latin1', 0, length).trim().split(' ')[4]);
   } catch {
     return undefined;
   }

@@ -2,6 +2,8 @@ import type { CutReport } from '@tinyelf/core';
 import { countLineBreaks } from './line-breaks';
 
 const NEWLINE = 0x0a;
+/** Stands for the head and tail until the first bytes arrive (most commands print little or nothing). */
+const UNALLOCATED = Buffer.alloc(0);
 
 /**
  * Keeps the head and the tail of a stream of output within a byte limit while it streams: the
@@ -10,24 +12,27 @@ const NEWLINE = 0x0a;
  * Where it cuts, it cuts at a line break when one is near, and never inside a UTF-8 character.
  */
 export class HeadTailBuffer {
-  private readonly head: Buffer;
+  private head = UNALLOCATED;
   private headLength = 0;
   /** The ring; its oldest byte is only a look-behind (was the byte before the tail a `\n`?). */
-  private readonly tail: Buffer;
+  private tail = UNALLOCATED;
   /** Where the next tail byte goes. */
   private tailEnd = 0;
   private tailLength = 0;
   private total = 0;
 
   /** @param limit - the bytes kept, at least 2 */
-  constructor(readonly limit: number) {
-    const size = Math.max(2, Math.floor(limit));
-    this.head = Buffer.allocUnsafe(Math.ceil(size / 2));
-    this.tail = Buffer.allocUnsafe(size - this.head.length);
-  }
+  constructor(readonly limit: number) {}
 
   /** Adds a chunk of output. */
   push(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    // Allocated on the first bytes: a command that prints nothing costs no buffers.
+    if (this.head === UNALLOCATED) {
+      const size = Math.max(2, Math.floor(this.limit));
+      this.head = Buffer.allocUnsafe(Math.ceil(size / 2));
+      this.tail = Buffer.allocUnsafe(size - this.head.length);
+    }
     this.total += chunk.length;
     let offset = 0;
     if (this.headLength < this.head.length) {

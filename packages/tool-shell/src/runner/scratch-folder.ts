@@ -35,6 +35,9 @@ export function defaultScratchFolder(): string {
 }
 
 const folders = new Map<string, boolean>();
+/** A random part drawn once per process, then a counter: the names cannot repeat (`O_EXCL` checks anyway). */
+let namePrefix: string | undefined;
+let nameCounter = 0;
 const sameDevice = new Map<string, boolean>();
 
 /**
@@ -115,7 +118,8 @@ export function openScratchFile(
   } catch {
     // statfs unsupported: try the file anyway
   }
-  const path = join(folder, `${process.pid}-${randomBytes(6).toString('hex')}.out`);
+  namePrefix ??= randomBytes(6).toString('hex');
+  const path = join(folder, `${process.pid}-${namePrefix}-${(nameCounter++).toString(36)}.out`);
   try {
     const fd = openSync(
       path,

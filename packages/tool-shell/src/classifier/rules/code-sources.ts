@@ -18,7 +18,8 @@ export function downloads(command: SimpleCommand | undefined, depth = 0): boolea
   )
     return true;
   const files = command.files;
-  if (files && command.cwd !== undefined) {
+  // No file written earlier in the command: no path to resolve (most commands).
+  if (files?.size && command.cwd !== undefined) {
     const read = [...command.words.slice(1), command.stdin?.file ?? ''];
     if (read.some((word) => word && files.get(resolve(command.cwd!, word))?.downloaded))
       return true;

@@ -1,3 +1,4 @@
+import { ownEntry } from '../own-entry';
 import { operands, operandsSkipping } from './rule';
 
 /** A host a command connects to, with the text to show for it. */
@@ -64,7 +65,7 @@ function optionValues(args: readonly string[], short: string, long: readonly str
 
 /** Operands, skipping the values of options that take one. */
 function plainOperands(program: string, args: readonly string[]): string[] {
-  const takesValue = valueOptions[program];
+  const takesValue = ownEntry(valueOptions, program);
   return takesValue ? operandsSkipping(args, takesValue) : operands(args);
 }
 

@@ -1,4 +1,5 @@
 import type { Finding } from '../finding';
+import { ownEntry } from '../own-entry';
 import { isStatic } from '../shell-word';
 import { commandOptionPayloads } from '../tool-command-options';
 import { type Rule, warn } from './rule';
@@ -65,7 +66,7 @@ export const optionCommandRule: Rule = ({ program, args, command }, context) => 
       );
   }
   const environment = command.environment;
-  const variable = optionVariables[program];
+  const variable = ownEntry(optionVariables, program);
   const options = variable ? environment?.get(variable)?.[0] : undefined;
   if (options !== undefined) {
     if (!isStatic(options))
@@ -86,7 +87,7 @@ export const optionCommandRule: Rule = ({ program, args, command }, context) => 
       );
     }
   }
-  for (const name of commandVariables[program] ?? []) {
+  for (const name of ownEntry(commandVariables, program) ?? []) {
     const value = environment?.get(name)?.[0];
     if (value === undefined) continue;
     if (name === 'SYSTEMD_LESS') {

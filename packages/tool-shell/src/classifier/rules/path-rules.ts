@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import type { Finding } from '../finding';
+import { ownEntry } from '../own-entry';
 import { isWrapper } from '../program-table';
 import { DYNAMIC } from '../shell-word';
 import { classifyTarget, isBlockDevice, isHarmlessDevice } from '../target-paths';
@@ -126,7 +127,7 @@ export const outsideWorkspaceRule: Rule = ({ program, args, command }, { paths }
     !folderChanges.has(program) &&
     !isWrapper(program)
   ) {
-    const valueOptions = patternOptions[program];
+    const valueOptions = ownEntry(patternOptions, program);
     let skipPattern =
       patternFirst.has(program) &&
       !args.some(

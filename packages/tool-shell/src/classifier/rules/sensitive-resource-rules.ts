@@ -333,12 +333,20 @@ export function sensitiveScriptFindings(root: Node): Finding[] {
   const unquote = (text: string) => (/^'.*'$|^".*"$/s.test(text) ? text.slice(1, -1) : text);
   const judge = (name: string, value: string | undefined) =>
     findings.push(...fromWarning(codeRunningVariableWarning(name.replace(/\[.*$/, ''), value)));
-  for (const assignment of root.descendantsOfType('variable_assignment')) {
+  // One walk of the tree for the three kinds (each walk costs a pass through the WebAssembly
+  // tree), none when the text cannot hold them: an assignment needs `=`, a here-document `<<`,
+  // a declaration its keyword.
+  const nodes = /=|<<|declare|typeset|export|readonly|local/.test(root.text)
+    ? root.descendantsOfType(['variable_assignment', 'declaration_command', 'heredoc_redirect'])
+    : [];
+  const types = nodes.map((node) => node?.type);
+  const ofType = (type: string) => nodes.filter((_, index) => types[index] === type);
+  for (const assignment of ofType('variable_assignment')) {
     const name = assignment?.childForFieldName('name')?.text;
     if (name) judge(name, unquote(assignment.childForFieldName('value')?.text ?? ''));
   }
   // `export NAME`, `declare -x "NAME=value"`: names and quoted assignments are not assignment nodes.
-  for (const declaration of root.descendantsOfType('declaration_command')) {
+  for (const declaration of ofType('declaration_command')) {
     for (const child of declaration?.namedChildren ?? []) {
       if (!child || child.type === 'variable_assignment') continue;
       const text = unquote(child.text);
@@ -347,7 +355,7 @@ export function sensitiveScriptFindings(root: Node): Finding[] {
       else if (child.type === 'variable_name') judge(text, undefined);
     }
   }
-  for (const hereDocument of root.descendantsOfType('heredoc_redirect')) {
+  for (const hereDocument of ofType('heredoc_redirect')) {
     for (const child of hereDocument?.namedChildren ?? []) {
       if (child?.type !== 'file_redirect' || !/>/.test(child.text)) continue;
       const target = child.childForFieldName('destination')?.text;

@@ -1,4 +1,5 @@
 import type { Finding } from '../finding';
+import { ownEntry } from '../own-entry';
 import { classifyTarget } from '../target-paths';
 import { block, operandsSkipping, type Rule } from './rule';
 
@@ -25,7 +26,7 @@ const destroyers: Record<string, RegExp> = {
  */
 export const storageRule: Rule = ({ program, args, command }, { paths }) => {
   const findings: Finding[] = [];
-  const pattern = destroyers[program];
+  const pattern = ownEntry(destroyers, program);
   if (pattern) {
     const words = pattern.source === '.' ? [''] : args;
     if (pattern.source === '.' ? args.length > 0 : words.some((word) => pattern.test(word)))

@@ -53,6 +53,9 @@ function copyDestinations(
   ];
 }
 
+/** The last answer for each argument list: several rules ask for the same command's writes. */
+const answered = new WeakMap<readonly string[], { program: string; paths: WrittenPath[] }>();
+
 /**
  * The files a command writes, read from its arguments the way the program reads them: `tee`,
  * `cp`/`mv`/`install`/`ln`/`rsync` destinations (with `-t`, and the source names inside a
@@ -61,6 +64,16 @@ function copyDestinations(
  * caller.
  */
 export function writtenPaths(program: string, args: readonly string[]): WrittenPath[] {
+  // The rules of one command get the same (read-only) argument list: worked out once for them,
+  // and the list returned is shared (callers only read it).
+  const known = answered.get(args);
+  if (known?.program === program) return known.paths;
+  const paths = pathsWritten(program, args);
+  answered.set(args, { program, paths });
+  return paths;
+}
+
+function pathsWritten(program: string, args: readonly string[]): WrittenPath[] {
   switch (program) {
     case 'tee':
     case 'sponge':
