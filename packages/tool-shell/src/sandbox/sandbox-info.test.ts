@@ -56,7 +56,12 @@ describe.skipIf(skipReason)('bwrap writing its info into the file', () => {
     const info = SandboxInfoFile.open(undefined)!;
     const result = await runCommand({
       file: probe.bubblewrapPath!,
-      args: [...args, 'bash', '-c', 'test -e /proc/$$/fd/3 && echo fd 3 open; echo x 2>/dev/null >&3 || echo no fd 3'],
+      args: [
+        ...args,
+        'bash',
+        '-c',
+        'test -e /proc/$$/fd/3 && echo fd 3 open; echo x 2>/dev/null >&3 || echo no fd 3',
+      ],
       cwd: workspaceRoot,
       timeoutMs: 10_000,
       keepBytes: 10_000,
