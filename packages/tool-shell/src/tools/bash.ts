@@ -3,7 +3,6 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import {
   defineJsonSchemaTool,
-  NEVER_ABORTED_SIGNAL,
   type RiskWarning,
   TinyElfError,
   ToolAbortedError,
@@ -214,8 +213,7 @@ export function createShellTool(options: ShellToolOptions) {
           env: options.env ? { ...process.env, ...options.env } : undefined,
           timeoutMs,
           ...output,
-          // A never-aborted signal shared by every call: a listener per concurrent call would pile up.
-          signal: context?.signal === NEVER_ABORTED_SIGNAL ? undefined : context?.signal,
+          signal: context?.signal,
           killGraceMs: options.killGraceMs,
           sweepLeftovers: !plan,
           ...(info ? { fd3: info.fd } : { readFd3: plan !== undefined }),
