@@ -64,9 +64,13 @@ async function startWorker(name, folder = root) {
   return { name, port, pid: child.pid, url: `http://127.0.0.1:${port}/mcp` };
 }
 
+// The registry's default spill settings, as the worker's (`tinyelf mcp serve` builds its registry
+// with them): with `spillDirectory: false` the local Bash kept its output in a pipe while the
+// worker's wrote it into a scratch file, so the difference held the two output routes' costs
+// (0.3-1.2 ms a call measured at load 10) besides the remote path's.
 async function registryOf(plugins, folder = root, config = {}) {
   const context = createTestBuildContext({ workspaceRoot: folder, config });
-  const registry = new ToolRegistry({ workspaceRoot: folder, spillDirectory: false });
+  const registry = new ToolRegistry({ workspaceRoot: folder });
   for (const plugin of plugins) registry.registerAll(await plugin.createTools(context));
   return registry;
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { ToolAbortedError } from '../errors/tool-aborted-error';
 import { ToolTimeoutError } from '../errors/tool-timeout-error';
 import type { ITool, ToolContext } from '../tool/tool';
@@ -6,8 +7,17 @@ import type { ITool, ToolContext } from '../tool/tool';
  * The signal a call gets when the caller gave neither a signal nor a timeout: it never fires. A
  * tool that hands signals to a library which adds listeners per call can skip it (compare with
  * `===`), so those listeners do not pile up on one long-lived signal.
+ *
+ * Every call running at once may listen on it (`spawn`, `fetch` and the tools' own listeners,
+ * each removed when its call ends), so it has no listener limit: Node's default of 10 printed a
+ * `MaxListenersExceededWarning` at 11 concurrent Bash or Grep calls on one registry.
  */
-export const NEVER_ABORTED_SIGNAL: AbortSignal = new AbortController().signal;
+export const NEVER_ABORTED_SIGNAL: AbortSignal = withoutListenerLimit(new AbortController().signal);
+
+function withoutListenerLimit(signal: AbortSignal): AbortSignal {
+  setMaxListeners(0, signal);
+  return signal;
+}
 
 /** How one call is bounded: the caller's signal and a time limit, either optional. */
 export interface CallBounds {

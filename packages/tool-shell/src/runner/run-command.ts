@@ -34,6 +34,8 @@ export interface RunCommandOptions {
   readonly sweepLeftovers?: boolean;
   /** Open a pipe as the command's fd 3 and return what it wrote there (bwrap's `--info-fd 3`). */
   readonly readFd3?: boolean;
+  /** A file descriptor handed to the command as its fd 3 (instead of `readFd3`'s pipe). */
+  readonly fd3?: number;
 }
 
 /** How a command ended. */
@@ -98,7 +100,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
         'ignore',
         stdout,
         'ignore',
-        ...(options.readFd3 ? (['pipe'] as const) : []),
+        ...(options.fd3 !== undefined ? [options.fd3] : options.readFd3 ? (['pipe'] as const) : []),
         ...(file ? (['pipe'] as const) : []),
       ],
       detached: true,
@@ -110,7 +112,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   file?.start();
   if (child.stdout) output?.attach(child.stdout);
   let fd3 = '';
-  const info = options.readFd3 ? child.stdio[3] : undefined;
+  const info = options.readFd3 && options.fd3 === undefined ? child.stdio[3] : undefined;
   info?.on('data', (chunk: Buffer) => {
     if (fd3.length < 4096) fd3 += chunk.toString('utf8');
   });
@@ -120,7 +122,9 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
     if (!info) resolve();
   });
   let outputEnded = false;
-  const holders = (file ? child.stdio[options.readFd3 ? 4 : 3] : child.stdout) as Readable | null;
+  const holders = (
+    file ? child.stdio[options.readFd3 || options.fd3 !== undefined ? 4 : 3] : child.stdout
+  ) as Readable | null;
   const ended = new Promise<void>((resolve) => {
     holders?.once('end', () => {
       outputEnded = true;

@@ -17,6 +17,7 @@ import { watchCreatedPaths } from '../sandbox/created-path-sweep';
 import { DEFAULT_HIDDEN_PATHS, DEFAULT_READ_ONLY_PATHS } from '../sandbox/protected-mounts';
 import { resolveSandbox } from '../sandbox/resolve-sandbox';
 import { waitForSandboxEnd } from '../sandbox/sandbox-end';
+import { SandboxInfoFile } from '../sandbox/sandbox-info';
 import { SandboxPlanner } from '../sandbox/sandbox-planner';
 import type { ShellToolOptions } from '../shell-tool-options';
 import { bashDescription } from './bash-description';
@@ -202,6 +203,8 @@ export function createShellTool(options: ShellToolOptions) {
           : planned;
       let result: Awaited<ReturnType<typeof runCommand>> | undefined;
       let moved: string | undefined;
+      // bwrap's --info-fd JSON, read after it exited (a pipe where no file can be made).
+      const info = plan ? SandboxInfoFile.open(scratchFolder) : undefined;
       try {
         result = await runCommand({
           file: plan ? bubblewrap! : 'bash',
@@ -213,11 +216,12 @@ export function createShellTool(options: ShellToolOptions) {
           signal: context?.signal,
           killGraceMs: options.killGraceMs,
           sweepLeftovers: !plan,
-          readFd3: plan !== undefined,
+          ...(info ? { fd3: info.fd } : { readFd3: plan !== undefined }),
         });
       } finally {
         // Killed from outside (timeout, abort), bwrap's namespace dies a moment after it.
-        if (sweep) await waitForSandboxEnd(result?.fd3);
+        const started = info ? info.readAndClose() : result?.fd3;
+        if (sweep) await waitForSandboxEnd(started);
         moved = sweep?.();
       }
       if (deferred) result = { ...result, output: await deferred.finish(result.output) };
