@@ -19,9 +19,9 @@ export interface BashParserOptions {
    * Compile tree-sitter's WebAssembly with V8's baseline compiler only (Liftoff), by setting
    * `--liftoff-only --no-wasm-lazy-compilation` with `v8.setFlagsFromString` around the
    * synchronous compilation of its two modules and setting the flags back right after. Other
-   * WebAssembly in the process is compiled as before. On Node 20 to 23 this keeps V8's
-   * optimising compiler from recompiling the grammar's lexer (about 40-60 MB more peak memory
-   * and half a second of CPU); on other versions, or when the process already runs with
+   * WebAssembly in the process is compiled as before. On V8 11 and 12 (Node 20 to 23) this keeps
+   * V8's optimising compiler from recompiling the grammar's lexer (about 40-60 MB more peak
+   * memory and half a second of CPU); on other versions, or when the process already runs with
    * `--liftoff-only`, nothing is changed. `false` leaves V8's flags alone.
    * @default true
    */
