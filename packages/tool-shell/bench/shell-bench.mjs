@@ -6,7 +6,7 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from '@tinyelf/core';
-import { record } from '@tinyelf/test-support/bench/bench-record.mjs';
+import { record as recordFigure } from '@tinyelf/test-support/bench/bench-record.mjs';
 import { classifyCommand, createShellTool } from '@tinyelf/tool-shell';
 
 const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'tinyelf-bench-shell-')));
@@ -45,30 +45,40 @@ const viaToolUncached = async () => {
   if (result.isError) throw new Error(result.content);
 };
 
-const rounds = 5;
-let spawnMs = 0;
-let toolMs = 0;
-let uncachedMs = 0;
-for (let round = 0; round < rounds; round++) {
-  spawnMs += await median(bareSpawn, 100);
-  toolMs += await median(viaTool, 100);
-  uncachedMs += await median(viaToolUncached, 100);
-}
-spawnMs /= rounds;
-toolMs /= rounds;
-uncachedMs /= rounds;
+// `--memory-only`: only the 1 GB command in fresh processes (for alternated runs by hand); nothing
+// is recorded for BENCHMARKS.md.
+const memoryOnly = process.argv.includes('--memory-only');
+let spawnMs = Number.NaN;
+let toolMs = Number.NaN;
+let uncachedMs = Number.NaN;
+let classifyMs = Number.NaN;
+let nastyMs = Number.NaN;
+if (!memoryOnly) {
+  spawnMs = 0;
+  toolMs = 0;
+  uncachedMs = 0;
+  const rounds = 5;
+  for (let round = 0; round < rounds; round++) {
+    spawnMs += await median(bareSpawn, 100);
+    toolMs += await median(viaTool, 100);
+    uncachedMs += await median(viaToolUncached, 100);
+  }
+  spawnMs /= rounds;
+  toolMs /= rounds;
+  uncachedMs /= rounds;
 
-const typical = 'git status --short && npm test -- --run 2>&1 | tail -20';
-await classifyCommand(typical, { workspaceRoot });
-const classifyMs = await median(() => classifyCommand(typical, { workspaceRoot }), 2000);
-const nastyMs = await median(
-  () =>
-    classifyCommand(
-      "eval $(echo cm0gLXJmIC8= | base64 -d); bash -c 'cd / && find . -exec rm -rf {} +'",
-      { workspaceRoot },
-    ),
-  2000,
-);
+  const typical = 'git status --short && npm test -- --run 2>&1 | tail -20';
+  await classifyCommand(typical, { workspaceRoot });
+  classifyMs = await median(() => classifyCommand(typical, { workspaceRoot }), 2000);
+  nastyMs = await median(
+    () =>
+      classifyCommand(
+        "eval $(echo cm0gLXJmIC8= | base64 -d); bash -c 'cd / && find . -exec rm -rf {} +'",
+        { workspaceRoot },
+      ),
+    2000,
+  );
+}
 
 // Bash printing 1 GB (100-byte lines) through a registry with the spill folder on, so the whole
 // output streams to the spill file, against a bare \`bash -c '... > file'\` writing the same bytes,
@@ -81,13 +91,16 @@ const memoryScript = `
   import { mkdtempSync, rmSync, statSync } from 'node:fs';
   import { join } from 'node:path';
   import { ToolRegistry } from '@tinyelf/core';
-  import { createShellTool } from '@tinyelf/tool-shell';
+  import { configureBashParser, createShellTool } from '@tinyelf/tool-shell';
+  if (process.env.TINYELF_BENCH_PARSER_OPT_OUT === '1') configureBashParser({ baselineCompilerOnly: false });
   const workspaceRoot = ${JSON.stringify(workspaceRoot)};
   const spillDirectory = mkdtempSync(join(workspaceRoot, 'spill-'));
   const registry = new ToolRegistry({ workspaceRoot, spillDirectory }).register(
     createShellTool({ workspaceRoot, sandbox: 'none' }),
   );
+  const startMb = process.resourceUsage().maxRSS / 1024;
   await registry.execute('warm', 'Bash', { command: 'true' });
+  const firstCallMb = process.resourceUsage().maxRSS / 1024;
   const route = (await registry.execute('route', 'Bash', { command: '[ -f /dev/stdout ] && echo file || echo pipe' })).content.startsWith('file') ? 'file' : 'pipe';
   const baselineMb = process.resourceUsage().maxRSS / 1024;
   const command = ${JSON.stringify(PRINT_1GB)};
@@ -113,12 +126,17 @@ const memoryScript = `
     rmSync(result.fullOutputPath);
   }
   const median = (times) => [...times].sort((a, b) => a - b)[2];
-  console.log(JSON.stringify({ toolMs: median(tool), bareMs: median(bare), cpuMs: median(cpu), route, tool, bare, baselineMb, maxRssMb: process.resourceUsage().maxRSS / 1024 }));`;
-/** The 1 GB command in a fresh process, with the given Node flags. */
-function measureMemory(flags) {
+  console.log(JSON.stringify({ toolMs: median(tool), bareMs: median(bare), cpuMs: median(cpu), route, tool, bare, startMb, firstCallMb, baselineMb, maxRssMb: process.resourceUsage().maxRSS / 1024 }));`;
+/**
+ * The 1 GB command in a fresh process, with the given Node flags; `parserOptOut` calls
+ * `configureBashParser({ baselineCompilerOnly: false })` first (how the parser was loaded before
+ * it compiled its WebAssembly with the baseline compiler only).
+ */
+function measureMemory(flags, parserOptOut = false) {
   const run = spawnSync(process.execPath, [...flags, '--input-type=module', '-e', memoryScript], {
     cwd: process.cwd(),
     encoding: 'utf8',
+    env: { ...process.env, TINYELF_BENCH_PARSER_OPT_OUT: parserOptOut ? '1' : '0' },
   });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout);
@@ -126,7 +144,12 @@ function measureMemory(flags) {
 const memory = measureMemory([]);
 // What the tinyelf command does: V8's baseline WebAssembly compiler only (see packages/cli/src/bin.ts).
 const liftoff = measureMemory(['--liftoff-only']);
+// Default flags with the parser's V8 flag window switched off: V8 tiers the grammar up.
+const optOut = measureMemory([], true);
 
+const record = (figure) => {
+  if (!memoryOnly) recordFigure(figure);
+};
 const spawnAnchor = { label: "bare spawn('bash', ['-c', 'true'])", value: spawnMs };
 record({
   measurement: 'Bash tool via the registry, `true`, classification cached from assessRisk',
@@ -186,7 +209,14 @@ record({
   value: memory.maxRssMb,
   unit: 'MB',
   goal: { text: '< 100 MB', met: memory.maxRssMb < 100 },
-  note: `${memory.baselineMb.toFixed(0)} MB before the command (Node, the tool, tree-sitter's WebAssembly and V8's optimising recompilation of it: about 35 MB more than with --liftoff-only, not something a library can switch off without V8 flags), +${(memory.maxRssMb - memory.baselineMb).toFixed(0)} MB while it ran`,
+  note: `${memory.startMb.toFixed(0)} MB with the tool loaded, ${memory.firstCallMb.toFixed(0)} MB after the first call (the parser loaded, its WebAssembly compiled with V8's baseline compiler only, see configureBashParser), ${memory.baselineMb.toFixed(0)} MB before the command, +${(memory.maxRssMb - memory.baselineMb).toFixed(0)} MB while it ran`,
+});
+record({
+  measurement:
+    'Bash printing 1 GB with the raw spill on: peak RSS, Node with default flags and configureBashParser({ baselineCompilerOnly: false })',
+  value: optOut.maxRssMb,
+  unit: 'MB',
+  note: `the parser's V8 flag window switched off, as before it existed: V8's optimising compiler recompiles the grammar's lexer; ${optOut.baselineMb.toFixed(0)} MB before the command, +${(optOut.maxRssMb - optOut.baselineMb).toFixed(0)} MB while it ran; ${(optOut.toolMs / 1000).toFixed(2)} s against ${(optOut.bareMs / 1000).toFixed(2)} s bare (${(optOut.toolMs / optOut.bareMs).toFixed(2)}x)`,
 });
 console.log(`Node ${process.version}, ${new Date().toISOString()}`);
 console.log('| measurement | median | goal |');
@@ -208,6 +238,7 @@ const growth = memory.maxRssMb - memory.baselineMb;
 for (const [label, run] of [
   ['node --liftoff-only', liftoff],
   ['Node default flags', memory],
+  ['Node default flags, configureBashParser opt-out', optOut],
 ]) {
   const ratio = run.toolMs / run.bareMs;
   console.log(

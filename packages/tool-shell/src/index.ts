@@ -1,3 +1,4 @@
+export { type BashParserOptions, configureBashParser } from './classifier/bash-parser';
 export { type ClassifyOptions, classifyCommand } from './classifier/classify-command';
 export type { Classification, Finding, Verdict } from './classifier/finding';
 export {
