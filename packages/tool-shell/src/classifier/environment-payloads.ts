@@ -43,7 +43,10 @@ export function environmentPayloads(
       const flags = valuesOf(environment, /^(MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)$/);
       return [
         ...flags
-          .flatMap((text) => flagValues(text, /^eval$/, 'E'))
+          // make keeps a `$(...)` reference whole when it splits the flags (checked with GNU
+          // make 4.3): the rest of the text after `--eval=` is the makefile text.
+          .flatMap((text) => [...text.matchAll(/(?:^|\s)(?:--eval=|-E\s*)([\s\S]*)$/g)])
+          .map((match) => match[1]!)
           .map((text) => ({
             kind: 'script' as const,
             text: shellCode(text, { shell: true, format: 'makefile' }),

@@ -1,10 +1,12 @@
 import { containerInputRule } from './code-sources';
+import { containerExecRule } from './container-exec-rules';
 import { containerPayloadRule } from './container-payload-rules';
 import { criticalFileRule } from './critical-file-rules';
 import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from './deletion-rules';
 import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
 import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execution-rules';
 import { gitPlacesRule } from './git-places';
+import { globalInstallRule } from './global-install-rules';
 import { moveAwayRule } from './move-rules';
 import { optionCommandRule } from './option-commands';
 import { outsideFolderRule } from './outside-folder';
@@ -77,4 +79,6 @@ export const rules: readonly Rule[] = [
   loadedCodeRule,
   declaredVariableRule,
   commandVariableRule,
+  containerExecRule,
+  globalInstallRule,
 ];
