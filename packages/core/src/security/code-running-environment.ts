@@ -159,9 +159,14 @@ const variables: readonly VariableEntry[] = [
       ),
     reason: 'makes the JVM of a build tool load an agent or run a command of its choice',
   },
-  { pattern: /^ELECTRON_RUN_AS_NODE$/, test: always, reason: 'turns an Electron app (VS Code, ...) into node, which runs code given to it' },
   {
-    pattern: /^(CC|CXX|CPP|LD|AR|AS|FC|F77|NM|RANLIB|STRIP|OBJCOPY|HOSTCC|HOSTCXX|CC_FOR_BUILD|CXX_FOR_BUILD|CMAKE_C_COMPILER_LAUNCHER|CMAKE_CXX_COMPILER_LAUNCHER)$/,
+    pattern: /^ELECTRON_RUN_AS_NODE$/,
+    test: always,
+    reason: 'turns an Electron app (VS Code, ...) into node, which runs code given to it',
+  },
+  {
+    pattern:
+      /^(CC|CXX|CPP|LD|AR|AS|FC|F77|NM|RANLIB|STRIP|OBJCOPY|HOSTCC|HOSTCXX|CC_FOR_BUILD|CXX_FOR_BUILD|CMAKE_C_COMPILER_LAUNCHER|CMAKE_CXX_COMPILER_LAUNCHER)$/,
     test: (value) =>
       value === undefined ||
       /[;&|`$()<>#\n]|(^|\s)-c(\s|$)|(^|\s)(sh|bash|dash|zsh|env)(\s|$)|^\s*(\/tmp|\/dev\/shm|\/var\/tmp)\//.test(

@@ -95,7 +95,8 @@ function hgConfig(args: readonly string[]): Payload[] {
     if (!match) continue;
     const [, key, value] = match;
     if (/^hooks\./.test(key!) && !/^python:/.test(value!)) found.push(...script(value));
-    else if (/^alias\./.test(key!) && value!.startsWith('!')) found.push(...script(value!.slice(1)));
+    else if (/^alias\./.test(key!) && value!.startsWith('!'))
+      found.push(...script(value!.slice(1)));
     else if (/^(ui\.(editor|merge|ssh)|merge-tools\..*\.executable|pager\.pager)$/.test(key!))
       found.push(...script(value));
   }
@@ -122,9 +123,10 @@ function cargoConfig(args: readonly string[]): Payload[] {
     const arg = args[index]!;
     const setting =
       arg === '--config' ? args[++index] : arg.startsWith('--config=') ? arg.slice(9) : undefined;
-    const match = /^\s*(target\.[^=]+\.runner|build\.rustc(-workspace)?-wrapper|build\.rustc)\s*=\s*([\s\S]*)$/.exec(
-      setting ?? '',
-    );
+    const match =
+      /^\s*(target\.[^=]+\.runner|build\.rustc(-workspace)?-wrapper|build\.rustc)\s*=\s*([\s\S]*)$/.exec(
+        setting ?? '',
+      );
     if (!match) continue;
     const value = match[3]!.trim().replace(/^"([\s\S]*)"$|^'([\s\S]*)'$/, '$1$2');
     found.push(...script(value));
@@ -142,7 +144,8 @@ function sshCommandOptions(args: readonly string[]): Payload[] {
       option ?? '',
     );
     // `none` turns the command off; %h, %p, ... are the host and port.
-    if (match && match[2]!.trim() !== 'none') found.push(...script(match[2]!.replace(/%[a-zA-Z%]/g, 'x')));
+    if (match && match[2]!.trim() !== 'none')
+      found.push(...script(match[2]!.replace(/%[a-zA-Z%]/g, 'x')));
   }
   return found;
 }
@@ -160,7 +163,9 @@ export function execOperandPayloads(program: string, args: readonly string[]): P
     case 'socat':
       return socatAddresses(args);
     case 'pee':
-      return args.filter((arg) => !/^--?(ignore-sigpipe|ignore-write-errors|no-)/.test(arg)).flatMap(script);
+      return args
+        .filter((arg) => !/^--?(ignore-sigpipe|ignore-write-errors|no-)/.test(arg))
+        .flatMap(script);
     case 'pdsh':
     case 'clush':
     case 'pdcp': {
@@ -174,7 +179,9 @@ export function execOperandPayloads(program: string, args: readonly string[]): P
     case 'salt-call':
     case 'salt':
     case 'salt-ssh': {
-      const at = args.findIndex((arg) => /^cmd\.(run|run_all|run_stdout|run_stderr|shell|exec_code|script)$/.test(arg));
+      const at = args.findIndex((arg) =>
+        /^cmd\.(run|run_all|run_stdout|run_stderr|shell|exec_code|script)$/.test(arg),
+      );
       if (at === -1) return [];
       const rest = args.slice(at + 1).filter((arg) => !/^[\w]+=/.test(arg));
       return /script$/.test(args[at]!) ? [] : script(rest.join(' '));
@@ -191,7 +198,12 @@ export function execOperandPayloads(program: string, args: readonly string[]): P
     case 'buildah': {
       const at = args.indexOf('unshare');
       if (at === -1 || args.slice(0, at).some((arg) => !arg.startsWith('-'))) return [];
-      const rest = args.slice(at + 1).filter((arg, index, list) => !(arg.startsWith('-') && list.slice(0, index).every((item) => item.startsWith('-'))));
+      const rest = args
+        .slice(at + 1)
+        .filter(
+          (arg, index, list) =>
+            !(arg.startsWith('-') && list.slice(0, index).every((item) => item.startsWith('-'))),
+        );
       return rest.length ? [{ kind: 'command', words: rest }] : [];
     }
     case 'npm': {

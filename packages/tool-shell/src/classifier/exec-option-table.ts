@@ -25,7 +25,10 @@ interface ExecSpec {
  * xonsh's `-c` (its command lines are shell commands).
  */
 const table: [RegExp, ExecSpec][] = [
-  [/^(gcc|g\+\+|cc|c\+\+|clang|clang\+\+|gcc-[0-9.]+|g\+\+-[0-9.]+)$/, { options: { wrapper: 'commas' } }],
+  [
+    /^(gcc|g\+\+|cc|c\+\+|clang|clang\+\+|gcc-[0-9.]+|g\+\+-[0-9.]+)$/,
+    { options: { wrapper: 'commas' } },
+  ],
   [
     /^go$/,
     {
@@ -41,11 +44,25 @@ const table: [RegExp, ExecSpec][] = [
       only: /^(?:[a-z_]+:)?(.*)$/s,
     },
   ],
-  [/^(ncat|nc|netcat)$/, { options: { 'sh-exec': 'script', c: 'script', exec: 'words', e: 'words', 'lua-exec': 'script' } }],
+  [
+    /^(ncat|nc|netcat)$/,
+    {
+      options: {
+        'sh-exec': 'script',
+        c: 'script',
+        exec: 'words',
+        e: 'words',
+        'lua-exec': 'script',
+      },
+    },
+  ],
   [/^bpftrace$/, { options: { c: 'words' } }],
   [/^xonsh$/, { options: { c: 'script' } }],
   [/^lftp$/, { options: { c: 'script', e: 'script' }, only: /(?:^|[;\n])\s*!([^\n]*)/ }],
-  [/^(rpm|rpmbuild|rpmspec)$/, { options: { eval: 'script', E: 'script' }, only: /%\(([\s\S]*)\)/ }],
+  [
+    /^(rpm|rpmbuild|rpmspec)$/,
+    { options: { eval: 'script', E: 'script' }, only: /%\(([\s\S]*)\)/ },
+  ],
 ];
 
 /** Options of git subcommands that run a command or Python code. */
@@ -81,7 +98,12 @@ function valuesOf(args: readonly string[], options: Readonly<Record<string, Runs
       continue;
     }
     // A short option with its value attached (`-o'|cmd'`).
-    if (/^-[A-Za-z]./s.test(arg) && !arg.startsWith('--') && options[arg[1]!] && arg[1]!.length === 1)
+    if (
+      /^-[A-Za-z]./s.test(arg) &&
+      !arg.startsWith('--') &&
+      options[arg[1]!] &&
+      arg[1]!.length === 1
+    )
       found.push([arg.slice(2), options[arg[1]!]!]);
   }
   return found;
@@ -107,7 +129,9 @@ function payloadFor(text: string, runs: Runs): Payload[] {
  */
 export function execOptionPayloads(program: string, args: readonly string[]): Payload[] {
   if (program === 'git') {
-    const at = args.findIndex((arg, index) => !arg.startsWith('-') && !/^-[cC]$/.test(args[index - 1] ?? ''));
+    const at = args.findIndex(
+      (arg, index) => !arg.startsWith('-') && !/^-[cC]$/.test(args[index - 1] ?? ''),
+    );
     const options = gitSubcommands[args[at] ?? ''];
     return options
       ? valuesOf(args.slice(at + 1), options).flatMap(([text, runs]) => payloadFor(text, runs))

@@ -46,6 +46,13 @@ export const containerExecRule: Rule = ({ program, args }, context) => {
   const blocked = context
     .classifyNested(command.map(quoteForShell).join(' '), '/')
     .filter((finding) => finding.severity === 'block');
+  // Deleting a whole top-level folder there (`rm -rf /data`) removes the service's data.
+  const topLevel =
+    /^(rm|rmdir|shred)$/.test(command[0] ?? '') &&
+    command.some((word) => /^-[a-zA-Z]*[rR]/.test(word)) &&
+    command.some((word) => /^\/[^/]+\/?$/.test(word));
+  if (!blocked.length && topLevel)
+    return [warn('container-exec', `${program} deletes a whole top-level folder in a container.`)];
   return blocked.length
     ? [
         warn(

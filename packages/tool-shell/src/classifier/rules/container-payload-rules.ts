@@ -52,7 +52,11 @@ export const containerPayloadRule: Rule = ({ program, args, command }, context) 
   const entrypoint = args
     .slice(at + 1, index)
     .map((arg, position, list) =>
-      arg.startsWith('--entrypoint=') ? arg.slice(13) : list[position - 1] === '--entrypoint' ? arg : undefined,
+      arg.startsWith('--entrypoint=')
+        ? arg.slice(13)
+        : list[position - 1] === '--entrypoint'
+          ? arg
+          : undefined,
     )
     .findLast((value) => value !== undefined);
   const payload = [...(entrypoint ? [entrypoint] : []), ...args.slice(index + 1)];

@@ -38,7 +38,8 @@ function globalInstall(program: string, args: readonly string[]): string | undef
         ? 'downloads, builds and installs a program into the home folder'
         : undefined;
     case 'uv':
-      if (first === 'tool' && second === 'install') return 'installs a program into the home folder';
+      if (first === 'tool' && second === 'install')
+        return 'installs a program into the home folder';
       return first === 'pip' && has(args, /^--(system|break-system-packages)$/)
         ? 'installs into the system Python'
         : undefined;

@@ -31,6 +31,7 @@ import { settingCommandsRule } from './setting-commands';
 import { spawnFloodRule } from './spawn-flood';
 import { storageRule } from './storage-rules';
 import { systemStateRule } from './system-state-rules';
+import { toolSettingsRule } from './tool-settings-rules';
 import { listedDeleteRule, treeDeleteRule } from './tree-deletion-rules';
 import { writtenRunRule } from './written-runs';
 
@@ -81,4 +82,5 @@ export const rules: readonly Rule[] = [
   commandVariableRule,
   containerExecRule,
   globalInstallRule,
+  toolSettingsRule,
 ];
