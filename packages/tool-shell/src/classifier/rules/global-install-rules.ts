@@ -34,8 +34,10 @@ function globalInstall(program: string, args: readonly string[]): string | undef
         ? 'installs a program into the home or system folders'
         : undefined;
     case 'go':
-      return first === 'install' && args.some((arg) => /^[a-z0-9-]+(\.[a-z0-9-]+)+\//.test(arg))
-        ? 'downloads, builds and installs a program into the home folder'
+      // Without `@version`, go install builds the version the project's go.mod pins.
+      return first === 'install' &&
+        args.some((arg) => /^[a-z0-9-]+(\.[a-z0-9-]+)+\/[^@\s]*@/.test(arg))
+        ? 'downloads a module the project does not pin, builds it and installs it into the home folder'
         : undefined;
     case 'uv':
       if (first === 'tool' && second === 'install')
@@ -46,8 +48,8 @@ function globalInstall(program: string, args: readonly string[]): string | undef
     case 'pip':
     case 'pip3':
       if (first !== 'install') return undefined;
-      if (has(args, /^--(user|break-system-packages|root|prefix|target)(=|$)/))
-        return 'installs outside the project';
+      if (has(args, /^--(break-system-packages|root)(=|$)/))
+        return 'installs into the system Python';
       return has(args, /^(-i|--index-url|--extra-index-url|-f|--find-links)(=|$)/) ||
         args.some((arg, index) => /^-[if]./.test(arg) && index >= 0)
         ? 'takes packages from an index of its choice, whose install scripts run'
