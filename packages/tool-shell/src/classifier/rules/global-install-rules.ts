@@ -30,7 +30,9 @@ function globalInstall(program: string, args: readonly string[]): string | undef
     case 'pipx':
     case 'cargo':
     case 'gem':
-      return first === 'install' || (program === 'pipx' && /^(inject|upgrade)$/.test(first))
+      // `cargo install --path DIR` builds the project's own crate.
+      return (first === 'install' && !(program === 'cargo' && has(args, /^--path(=|$)/))) ||
+        (program === 'pipx' && /^(inject|upgrade)$/.test(first))
         ? 'installs a program into the home or system folders'
         : undefined;
     case 'go':
