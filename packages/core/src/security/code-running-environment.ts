@@ -40,6 +40,20 @@ const searchesOutside: ValueTest = (value) =>
         !/^\/(usr|opt|lib|lib64|nix|snap)\//.test(entry),
     );
 
+/**
+ * A path outside the project, home and system folders (`/tmp/evil.yaml`, `/dev/shm/x`): a place
+ * anyone can write to. Relative paths, home paths and values only known at run time are not
+ * judged (`KUBECONFIG=~/.kube/staging`, `CARGO_HOME=$PWD/.cargo`).
+ */
+const namesUntrustedPlace: ValueTest = (value) =>
+  (value ?? '')
+    .split(':')
+    .some(
+      (entry) =>
+        /^\//.test(entry) &&
+        !/^\/(usr|opt|lib|lib64|nix|snap|etc|home|Users|root|srv|workspace|work)(\/|$)/.test(entry),
+    );
+
 interface VariableEntry {
   readonly pattern: RegExp;
   readonly test: ValueTest;
@@ -111,6 +125,54 @@ const variables: readonly VariableEntry[] = [
     pattern: /^(DOCKER_HOST|CONTAINER_HOST|PODMAN_HOST)$/,
     test: (value) => value === undefined || /^(tcp|ssh|https?|fd):/.test(value),
     reason: 'sends every container command (with its access to the host) to another daemon',
+  },
+  {
+    pattern:
+      /^(KUBECONFIG|AWS_CONFIG_FILE|AWS_SHARED_CREDENTIALS_FILE|OPENSSL_CONF|OPENSSL_ENGINES|OPENSSL_MODULES|IRBRC|PRYRC|CARGO_HOME|RUSTUP_HOME|RUSTUP_TOOLCHAIN|GOROOT|GOTOOLCHAIN|GOENV|GRADLE_USER_HOME|MAVEN_ARGS|M2_HOME|MAVEN_HOME|BUNDLE_APP_CONFIG|NPM_CONFIG_USERCONFIG|PIP_CONFIG_FILE|GIT_CONFIG_NOSYSTEM|MAKEFILES|DOCKER_CERT_PATH|HELM_PLUGINS|KREW_ROOT)$/,
+    test: namesUntrustedPlace,
+    reason:
+      'makes a tool read configuration or a toolchain (which can name programs and code to run) from a folder outside the project, home and system folders',
+  },
+  {
+    pattern:
+      /^(RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER|RUSTC|CARGO_BUILD_RUSTC|RUSTDOC|CARGO_TARGET_[A-Z0-9_]+_(RUNNER|LINKER)|CARGO_BUILD_TARGET_DIR_RUNNER)$/,
+    test: (value) =>
+      value === undefined ||
+      (/[/;&|`$()<>#\s]/.test(value) &&
+        !/^(\/usr\/(local\/)?bin\/|~\/\.cargo\/bin\/|\$HOME\/\.cargo\/bin\/)?(sccache|rustc|rustdoc|clippy-driver|cachepot|cc|gcc|clang|ld|lld|mold)$/.test(
+          value.trim(),
+        )),
+    reason: 'makes cargo run a program of its choice around or instead of the compiler',
+  },
+  {
+    pattern: /^GOFLAGS$/,
+    test: (value) => value === undefined || /(^|\s)--?(toolexec|exec|overlay)\b/.test(value),
+    reason: 'makes go run a program of its choice around its tools or test binaries',
+  },
+  {
+    pattern:
+      /^(MAVEN_OPTS|GRADLE_OPTS|JAVA_OPTS|SBT_OPTS|ANT_OPTS|KOTLIN_OPTS|SCALA_OPTS|CATALINA_OPTS|JRUBY_OPTS|LEIN_JVM_OPTS|ORG_GRADLE_PROJECT_[A-Za-z0-9_]*JVMARGS|GRADLE_JVM_OPTS)$/,
+    test: (value) =>
+      value === undefined ||
+      /-javaagent|-agentpath|-agentlib|OnOutOfMemoryError|OnError|java\.system\.class\.loader|-Xbootclasspath|--add-opens|-Djava\.security\.manager=/.test(
+        value,
+      ),
+    reason: 'makes the JVM of a build tool load an agent or run a command of its choice',
+  },
+  {
+    pattern: /^ELECTRON_RUN_AS_NODE$/,
+    test: always,
+    reason: 'turns an Electron app (VS Code, ...) into node, which runs code given to it',
+  },
+  {
+    pattern:
+      /^(CC|CXX|CPP|LD|AR|AS|FC|F77|NM|RANLIB|STRIP|OBJCOPY|HOSTCC|HOSTCXX|CC_FOR_BUILD|CXX_FOR_BUILD|CMAKE_C_COMPILER_LAUNCHER|CMAKE_CXX_COMPILER_LAUNCHER)$/,
+    test: (value) =>
+      value === undefined ||
+      /[;&|`$()<>#\n]|(^|\s)-c(\s|$)|(^|\s)(sh|bash|dash|zsh|env)(\s|$)|^\s*(\/tmp|\/dev\/shm|\/var\/tmp)\//.test(
+        value,
+      ),
+    reason: 'names the compiler a build runs, here shell code or a program from a temporary folder',
   },
   {
     // Every tool's editor and pager variables: KUBE_EDITOR, SVN_EDITOR, GH_PAGER, ...

@@ -1,5 +1,8 @@
 import { awkProgram } from './awk-programs';
 import { runnerPayloads } from './code-runner-table';
+import { environmentPayloads } from './environment-payloads';
+import { execOperandPayloads } from './exec-operand-table';
+import { execOptionPayloads } from './exec-option-table';
 import { gitTransportPayloads } from './git-transports';
 import { interpreterPayloads } from './interpreter-table';
 import { capshPayloads, fdPayloads } from './launcher-payloads';
@@ -26,6 +29,21 @@ export { isWrapper } from './wrapper-payloads';
  * ({@link interpreterPayloads}).
  */
 export function payloadsOf(
+  program: string,
+  args: readonly string[],
+  input?: string,
+  environment?: ReadonlyMap<string, readonly string[] | undefined>,
+): Payload[] {
+  const listed = [
+    ...execOptionPayloads(program, args),
+    ...execOperandPayloads(program, args),
+    ...environmentPayloads(program, environment),
+  ];
+  const own = tablePayloads(program, args, input, environment);
+  return listed.length ? [...own, ...listed] : own;
+}
+
+function tablePayloads(
   program: string,
   args: readonly string[],
   input?: string,

@@ -34,6 +34,11 @@ const systemFolders = new Set([
   '/Applications',
   '/Users',
   '/private',
+  // macOS keeps /etc and /var here (/etc and /var are links to them).
+  '/private/etc',
+  '/private/var',
+  '/private/var/db',
+  '/private/var/root',
   '/usr/bin',
   '/usr/lib',
   '/usr/local',

@@ -90,7 +90,7 @@ describe('Bash', () => {
     );
     expect(existsSync(join(workspaceRoot, 'ran.txt'))).toBe(false);
     const warnings = await registry.assessRisk('Bash', { command: 'sudo apt-get install cowsay' });
-    expect(warnings.map((warning) => warning.rule)).toEqual(['privilege']);
+    expect(warnings.map((warning) => warning.rule)).toEqual(['privilege', 'global-install']);
     expect(new ToolPolicy().requiresConfirmation('Bash', 'acceptEdits', warnings)).toBe(true);
     expect(await registry.assessRisk('Bash', { command: 'ls -la' })).toEqual([]);
   });

@@ -48,7 +48,18 @@ export const containerPayloadRule: Rule = ({ program, args, command }, context) 
     else if (name === '--cap-add' && /^(CAP_)?(ALL|SYS_ADMIN|SYS_PTRACE)$/i.test(value))
       privileged = true;
   }
-  const payload = args.slice(index + 1);
+  // `--entrypoint PROGRAM` runs PROGRAM with the words after the image as its arguments.
+  const entrypoint = args
+    .slice(at + 1, index)
+    .map((arg, position, list) =>
+      arg.startsWith('--entrypoint=')
+        ? arg.slice(13)
+        : list[position - 1] === '--entrypoint'
+          ? arg
+          : undefined,
+    )
+    .findLast((value) => value !== undefined);
+  const payload = [...(entrypoint ? [entrypoint] : []), ...args.slice(index + 1)];
   if (payload.length === 0 || (mounts.length === 0 && !hostPids)) return [];
   // Seeing the host's processes with the rights to enter them, the container reaches the host
   // itself: `nsenter -t 1 -m ...` runs in the host's namespaces, `/proc/1/root` is the host's /.

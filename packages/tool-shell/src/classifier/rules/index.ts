@@ -1,10 +1,12 @@
 import { containerInputRule } from './code-sources';
+import { containerExecRule } from './container-exec-rules';
 import { containerPayloadRule } from './container-payload-rules';
 import { criticalFileRule } from './critical-file-rules';
 import { findRule, recursiveRemoveRule, removeItemRule, rsyncDeleteRule } from './deletion-rules';
 import { blockDeviceWriteRule, diskFormatRule } from './disk-rules';
 import { awkRule, detachRule, hiddenExecutionRule, metadataRule } from './execution-rules';
 import { gitPlacesRule } from './git-places';
+import { globalInstallRule } from './global-install-rules';
 import { moveAwayRule } from './move-rules';
 import { optionCommandRule } from './option-commands';
 import { outsideFolderRule } from './outside-folder';
@@ -29,6 +31,7 @@ import { settingCommandsRule } from './setting-commands';
 import { spawnFloodRule } from './spawn-flood';
 import { storageRule } from './storage-rules';
 import { systemStateRule } from './system-state-rules';
+import { toolSettingsRule } from './tool-settings-rules';
 import { listedDeleteRule, treeDeleteRule } from './tree-deletion-rules';
 import { writtenRunRule } from './written-runs';
 
@@ -77,4 +80,7 @@ export const rules: readonly Rule[] = [
   loadedCodeRule,
   declaredVariableRule,
   commandVariableRule,
+  containerExecRule,
+  globalInstallRule,
+  toolSettingsRule,
 ];

@@ -43,6 +43,15 @@ export const powerRule: Rule = ({ program, args, command }) => {
           /^(off|disk|mem|freeze|standby)$/.test(arg) &&
           /^(-m|--mode)$/.test(args[index - 1] ?? ''),
       )) ||
+    // A baseboard controller turns the machine (or the one it manages) off: `ipmitool chassis
+    // power off|cycle|reset`, `ipmitool power off`, `racadm serveraction powerdown`.
+    (/^(ipmitool|ipmiutil)$/.test(program) &&
+      args.some(
+        (arg, index) =>
+          arg === 'power' && /^(off|cycle|reset|soft|down)$/.test(args[index + 1] ?? ''),
+      )) ||
+    (program === 'racadm' &&
+      args.some((arg) => /^(powerdown|powercycle|hardreset|graceshutdown)$/.test(arg))) ||
     (/^(busctl|dbus-send|gdbus|qdbus)$/.test(program) &&
       args.some((arg) =>
         /(^|\.)(PowerOff|Reboot|Halt|KExec|Suspend|Hibernate|Logout|Shutdown)$/.test(arg),
