@@ -71,11 +71,11 @@ function randomToken(segment: string, minLength: number): boolean {
 function secretKind(url: string, decoded: string): string | undefined {
   const direct = knownSecret(decoded);
   if (direct) return direct;
-  const raw = url.replace(/%[0-9a-f]{2}/gi, (escape) => {
+  const raw = url.replace(/%[0-9a-f]{2}/gi, (sequence) => {
     try {
-      return decodeURIComponent(escape);
+      return decodeURIComponent(sequence);
     } catch {
-      return escape;
+      return sequence;
     }
   });
   for (const segment of raw.split(/[/?&=#.:@;,]+/)) {
