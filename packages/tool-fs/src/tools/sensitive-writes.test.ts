@@ -1,5 +1,6 @@
-import { mkdirSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { linkSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { ToolPolicy, WorkspaceGuard } from '@tinyelf/core';
 import { describe, expect, it } from 'vitest';
 import { secretReadWarnings } from '../protected-paths';
@@ -133,5 +134,47 @@ describe('Read of a secret outside the workspace', () => {
     expect(warnings.map((warning) => warning.rule)).toEqual(['secret-file']);
     expect(policy.requiresConfirmation('Read', 'acceptEdits', warnings)).toBe(true);
     expect(await workspace.registry.assessRisk('Read', { path: 'README.md' })).toEqual([]);
+  });
+});
+
+describe('Write and Edit judge every name of a hard-linked file', () => {
+  const link = (target: string) => (root: string) => {
+    mkdirSync(join(root, dirname(target)), { recursive: true });
+    writeFileSync(join(root, target), '[core]\n');
+    linkSync(join(root, target), join(root, 'cfg'));
+  };
+
+  it('Edit of a hard link to .git/config asks in acceptEdits and names the protected file', async () => {
+    const { asks, rules, messages } = await judge('Edit', 'cfg', link('.git/config'));
+    expect(asks).toBe(true);
+    expect(rules).toEqual(['git-config']);
+    expect(messages[0]).toMatch(/^"cfg" is a hard link to "\.git\/config": /);
+  });
+
+  it.each([
+    ['.git/hooks/pre-commit', 'git-hooks'],
+    ['.github/workflows/ci.yml', 'ci-workflow'],
+    ['AGENTS.md', 'agent-instructions'],
+  ])('Write of a hard link to %s asks (%s)', async (target, rule) => {
+    const { asks, rules } = await judge('Write', 'cfg', link(target));
+    expect(asks).toBe(true);
+    expect(rules).toEqual([rule]);
+  });
+
+  it('a hard link whose other names are unknown asks; a file with one link does not', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'hard-link-outside-'));
+    const linked = await judge('Edit', 'notes.txt', (root) => {
+      writeFileSync(join(outside, 'secret.txt'), 'a');
+      linkSync(join(outside, 'secret.txt'), join(root, 'notes.txt'));
+    });
+    expect(linked.asks).toBe(true);
+    expect(linked.rules).toEqual(['hard-linked-file']);
+    expect(linked.messages[0]).toBe(
+      'Changes "notes.txt", which has 2 hard links: its other names may be files that run code or lie outside the workspace, and they change with it.',
+    );
+    const plain = await judge('Edit', 'notes.txt', (root) =>
+      writeFileSync(join(root, 'notes.txt'), 'a'),
+    );
+    expect(plain).toEqual({ asks: false, rules: [], messages: [] });
   });
 });

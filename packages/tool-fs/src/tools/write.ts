@@ -6,6 +6,7 @@ import { formatBytes } from '../binary-detection';
 import { withFileLock } from '../file-locks';
 import { hashContent } from '../file-state-tracker';
 import type { FileSystemServices } from '../file-system-services';
+import { hardLinkWriteWarnings } from '../hard-link-identity';
 import { protectedPathWarnings } from '../protected-paths';
 import { describeNonRegular } from './file-checks';
 
@@ -82,7 +83,10 @@ export function writeWarnings(services: FileSystemServices, path: string) {
   try {
     const target = services.guard.resolve(path);
     const outside = target.relative === '..' || target.relative.startsWith(`..${sep}`);
-    return protectedPathWarnings([...given, outside ? target.real : target.relative]);
+    const byName = protectedPathWarnings([...given, outside ? target.real : target.relative]);
+    if (byName.length || !target.exists) return byName;
+    // The file's other names (a hard link to `.git/config`) are judged too.
+    return hardLinkWriteWarnings(services.guard.root, target.real, path, protectedPathWarnings);
   } catch {
     return protectedPathWarnings(isAbsolute(path) ? [path] : given);
   }

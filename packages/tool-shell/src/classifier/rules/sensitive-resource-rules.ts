@@ -15,6 +15,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Finding } from '../finding';
 import { DYNAMIC } from '../shell-word';
 import type { PathContext } from '../target-paths';
+import { addressTargets, engineSocketRule, environmentTargets } from './network-addresses';
 import { moreNetworkTargets, remoteShellRule } from './network-clients';
 import { configuredNetworkTargets } from './network-config';
 import { deviceSocketTarget, networkTargets } from './network-targets';
@@ -192,10 +193,17 @@ export const privateNetworkRule: Rule = ({ program, args, command }) => {
     ...command.redirects.flatMap((redirect) => deviceSocketTarget(redirect.target) ?? []),
     ...args.flatMap((arg) => deviceSocketTarget(arg) ?? []),
   ];
-  for (const target of targets) {
+  const known = targets.length;
+  // The general address reading (any program's URL and host options, address operands, image
+  // registries, the environment) adds the hosts the client table above did not name.
+  targets.push(...addressTargets(program, args), ...environmentTargets(command, args));
+  const seen = new Set<string>();
+  for (const [index, target] of targets.entries()) {
     if (target.host.includes(DYNAMIC)) continue;
     // A network range (`10.0.0.0/24`) is judged by its first address.
     const found = classifyHost(target.host.replace(/\/\d{1,3}$/, ''));
+    if (found && index >= known && seen.has(found.canonical)) continue;
+    if (found) seen.add(found.canonical);
     if (found) findings.push(warn('private-network', nonPublicHostWarning(target.shown, found)));
   }
   return findings;
@@ -377,6 +385,7 @@ export const sensitiveResourceRules: readonly Rule[] = [
   codeRunningWriteRule,
   secretReadRule,
   privateNetworkRule,
+  engineSocketRule,
   remoteShellRule,
   codeRunningSettingsRule,
   secretOutputRule,

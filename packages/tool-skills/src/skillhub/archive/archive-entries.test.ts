@@ -72,6 +72,44 @@ describe('archive entries', () => {
     },
   );
 
+  /** A tar.gz written by GNU tar whose entry `pdf-tools/x.md` is renamed to `name` (any length). */
+  function gnuTarGz(name: string): Buffer {
+    const folder = mkdtempSync(join(tmpdir(), 'long-name-'));
+    mkdirSync(join(folder, 'pdf-tools'));
+    writeFileSync(join(folder, 'pdf-tools', 'SKILL.md'), skillFile.content ?? '');
+    writeFileSync(join(folder, 'pdf-tools', 'x.md'), 'x');
+    const target = join(folder, 'out.tar.gz');
+    execFileSync('tar', [
+      '-czf',
+      target,
+      '-C',
+      folder,
+      `--transform=s,^pdf-tools/x.md$,${name},`,
+      'pdf-tools',
+    ]);
+    return readFileSync(target);
+  }
+
+  it.each(['zip', 'tar.gz'] as const)(
+    'refuses a name part longer than 255 bytes, counting UTF-8 bytes, and names the limit (%s)',
+    async (format) => {
+      const archive = (name: string) =>
+        format === 'zip'
+          ? bothFormats([skillFile, { name, type: 'file', content: 'x' }]).zip
+          : gnuTarGz(name);
+      for (const part of ['n'.repeat(300), '\u00e9'.repeat(128), 'd'.repeat(256)]) {
+        const name = `pdf-tools/${part}/x.md`;
+        const result = await measuredInstall(archive(name), format);
+        expect(result.error?.message).toBe(
+          `The skill was not installed: entry ${JSON.stringify(`${name.slice(0, 77)}...`)} has a name part of ${Buffer.byteLength(part)} bytes; file systems allow at most 255 bytes in one file or folder name.`,
+        );
+        expect(result.left).toEqual([]);
+      }
+      const fits = await measuredInstall(archive(`pdf-tools/${'n'.repeat(255)}`), format);
+      expect(fits.error).toBeUndefined();
+    },
+  );
+
   it('refuses nesting deeper than the limit', async () => {
     const deep = makeTarGz([
       skillFile,

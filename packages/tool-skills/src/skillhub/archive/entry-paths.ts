@@ -1,6 +1,9 @@
 import type { ArchiveEntry } from './archive-entry';
 import { UnsafeArchiveError } from './extraction-limits';
 
+/** The longest file or folder name (one path part) Linux, macOS and Windows file systems accept, in bytes. */
+export const MAX_NAME_BYTES = 255;
+
 /** An entry name as shown in a refusal: quoted, and cut when long. */
 export function shown(name: string): string {
   return JSON.stringify(name.length > 80 ? `${name.slice(0, 77)}...` : name);
@@ -11,7 +14,7 @@ export function shown(name: string): string {
  * duplicates when their normalised names are equal: `.` segments and repeated slashes dropped,
  * Unicode NFC, and case folded (they would be one file on macOS and Windows). Refused: any kind
  * but file and folder, NUL, backslash, absolute and drive paths, `..`, nesting deeper than the
- * limit, and an entry inside a file or a file where a folder is.
+ * limit, a name part longer than {@link MAX_NAME_BYTES}, and an entry inside a file or a file where a folder is.
  */
 export class EntryPaths {
   private readonly explicit = new Map<string, string>();
@@ -39,6 +42,11 @@ export class EntryPaths {
     if (segments.length > this.maxDepth)
       throw new UnsafeArchiveError(
         `entry ${shown(name)} is nested more than ${this.maxDepth} folders deep (the limit on depth)`,
+      );
+    const long = segments.find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
+    if (long !== undefined)
+      throw new UnsafeArchiveError(
+        `entry ${shown(name)} has a name part of ${Buffer.byteLength(long)} bytes; file systems allow at most ${MAX_NAME_BYTES} bytes in one file or folder name`,
       );
     if (segments.length === 0) {
       if (entry.type === 'file') throw new UnsafeArchiveError(`entry ${shown(name)} has no name`);
