@@ -90,7 +90,7 @@ export function inertRubyLibraries(args: readonly string[]): boolean {
 export function withoutReadOnlyOs(code: string): string {
   return code
     .replace(
-      /\bos\.(?:listdir|getcwd|scandir|walk|stat|sep|linesep|name|cpu_count|path\.(?:join|exists|isfile|isdir|islink|basename|dirname|splitext|getsize|getmtime|abspath|relpath|normpath|sep))\b/g,
+      /\bos\.(?:listdir|getcwd|stat|sep|linesep|name|cpu_count|path\.(?:join|exists|isfile|isdir|islink|basename|dirname|splitext|getsize|getmtime|abspath|relpath|normpath|sep))\b/g,
       '',
     )
     .replace(/\bimport\s+os(?:\.path)?\s*(?=[;\n,]|$)/g, 'import json')

@@ -40,7 +40,7 @@ const cases: [Verdict, string][] = [
   ['warn', "perl -e'print 1'"],
   ['warn', 'python3 -c\'print(__import__("os"))\''],
   ['allow', "python3 -c 'print(1)'"],
-  ['warn', "python3 -Ic 'import os; os.chdir(\"x\")'"],
+  ['warn', 'python3 -Ic \'import os; os.chdir("x")\''],
   ['allow', "python3 -Ic 'import os'"],
   ['warn', 'node --eval=process.exit(1)'],
   ['warn', 'node -pe process.pid'],
