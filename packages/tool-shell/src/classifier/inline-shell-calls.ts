@@ -1,10 +1,11 @@
 import { callArgumentsAt, interpreterEffects, literalValue } from './interpreter-effects';
 import { languageShellEscapes } from './language-escapes';
+import { evaluatedLiterals, killEverything, processCallCommands } from './process-calls';
 import { toolShellEscapes } from './tool-languages';
 
 // Perl and Ruby call `system "..."`, `exec '...'` without parentheses too.
 const shellCall =
-  /\b(system|popen|exec|execSync|execFile|execFileSync|spawn|spawnSync|shell_exec|passthru|proc_open|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|capture2e?|capture3|shell|qqx|execute|execv|execvp|execve|execvpe|execl|execlp|execle|spawnv|spawnvp|spawnl|spawnlp|posix_spawn|posix_spawnp)(?:\s*\(|[ \t]+(?=["'`[]|qq?[({[/|!]|pack\b|join\b))/g;
+  /\b(system|popen|exec|execSync|execFile|execFileSync|spawn|spawnSync|shell_exec|passthru|proc_open|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|capture2e?|capture3|shell|qqx|execute|execv|execvp|execve|execvpe|execl|execlp|execle|spawnv|spawnvp|spawnl|spawnlp|posix_spawn|posix_spawnp)(?:\s*\(|[ \t]+(?=["'`[]|qq?[({[/|!]|pack\b|join\b|scalar\b|reverse\b|chr\b|str_rot13\b))/g;
 const quotedCommand = /`([^`]*)`|%x\(([^)]*)\)|%x\{([^}]*)\}|\bqx\s*([({[/|!])/g;
 const closers: Record<string, string> = { '(': ')', '{': '}', '[': ']' };
 
@@ -16,8 +17,13 @@ const closers: Record<string, string> = { '(': ')', '{': '}', '[': ']' };
  * backticks, `%x(...)` and `qx(...)`. Parts that are not literals are left out: those are judged through the arguments
  * the code receives.
  */
-export function inlineShellCommands(code: string, language: string): string[] {
+export function inlineShellCommands(code: string, language: string, depth = 0): string[] {
   const commands: string[] = [];
+  // Code evaluated from a literal it decodes or assembles is code of the same language.
+  if (depth < 3)
+    for (const decoded of evaluatedLiterals(code))
+      commands.push(...inlineShellCommands(decoded, language, depth + 1));
+  commands.push(...processCallCommands(code), ...killEverything(code));
   for (const match of code.matchAll(shellCall)) {
     // `system("rm", "-rf", "/")`, `execFileSync("rm", ["-rf", "/"])`, `run(["rm", "-rf", "/"])`:
     // literal arguments and lists of literals are the argv, up to the first other argument.
@@ -26,11 +32,10 @@ export function inlineShellCommands(code: string, language: string): string[] {
     for (const argument of callArgumentsAt(code, match.index + match[0].length, parenthesised)) {
       const text = argument.trim();
       const folded0 = literalValue(text);
-      const literals =
-        folded0 !== undefined && !text.startsWith('[') ? [folded0] : stringLiterals(text);
+      const literals = folded0 !== undefined ? [folded0] : stringLiterals(text);
       if (literals.length === 0 || (!/^["'[`]/.test(text) && folded0 === undefined)) break;
       // `"rm -r" + "f /"`: a concatenation of literals is one string.
-      const folded = text.startsWith('[') ? undefined : literalValue(text);
+      const folded = folded0;
       words.push(
         ...(folded !== undefined
           ? [folded]

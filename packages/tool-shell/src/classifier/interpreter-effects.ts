@@ -1,3 +1,4 @@
+import { assembledLiteral } from './assembled-literals';
 import { quoteForShell } from './rules/deletion-rules';
 import { treeWalkDeletions } from './tree-walk-effects';
 
@@ -66,7 +67,7 @@ const callPattern =
   /(?<![\w$])(?:[\w$]+\s*(?:\.|::|->)\s*)*(rmtree|rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|remove_tree|RemoveAll|rimraf|removeSync|emptyDirSync|emptyDir|deleteRecursively|unlink|unlinkSync|remove|delete|rm_f|rm|rmSync|rmdirSync|rmdir|safe_unlink|Remove|writeFileSync|writeFile|write_text|write_bytes|file_put_contents|truncateSync|truncate|createWriteStream|outputFileSync|WriteFile|write|open|fopen|sysopen)\b(?:\s*\(|[ \t]+(?=["'$~]|[A-Z]+\s*,))/g;
 
 const endlessLoop =
-  /\bwhile\s*(\(\s*)?(1|true|True|TRUE)\b|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(do|\{)|\buntil\s*(\(\s*)?(0|false)\b|\bwhile\s*\(\s*!?\s*0?\s*\)|\bfork\s+while\b|\bfork\s+until\b|\bfork\b[^;]*\bwhile\s+1/;
+  /\biter\s*\(\s*int\s*,|\bitertools\.count\s*\(|\bcycle\s*\(|\bwhile\s*(\(\s*)?(1|true|True|TRUE)\b|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(do|\{)|\buntil\s*(\(\s*)?(0|false)\b|\bwhile\s*\(\s*!?\s*0?\s*\)|\bfork\s+while\b|\bfork\s+until\b|\bfork\b[^;]*\bwhile\s+1/;
 
 /**
  * The arguments of a call from `start` (just after `(`, or after the name for a call without
@@ -190,7 +191,9 @@ const decoders: [RegExp, (text: string) => string][] = [
     (hex) => Buffer.from(hex, 'hex').toString('utf8'),
   ],
   [
-    new RegExp(`^(?:base64\\.)?b64decode\\(\\s*${quotedText}\\s*\\)(\\.decode\\(\\s*\\))?`),
+    new RegExp(
+      `^(?:base64\\.|__import__\\(\\s*["']base64["']\\s*\\)\\.)?(?:b64decode|urlsafe_b64decode|decodebytes)\\(\\s*${quotedText}\\s*\\)(\\.decode\\(\\s*\\))?`,
+    ),
     (text) => Buffer.from(text, 'base64').toString('utf8'),
   ],
   [
@@ -222,5 +225,5 @@ function decodedLiteral(text: string): [string, number] | undefined {
         : decode(inner);
     return [value, match[0].length];
   }
-  return undefined;
+  return assembledLiteral(text);
 }

@@ -198,7 +198,13 @@ function languagePayloads(program: string, args: readonly string[]): Payload[] {
   const entry = languages.find(([pattern]) => pattern.test(program));
   if (!entry) return [];
   const spec = entry[1];
-  const parsed = parseOptions(args, { ...spec, stopAtOperand: true });
+  // node's `-pe CODE` prints the value of CODE, the next argument.
+  const parsed = parseOptions(
+    spec.language === 'JavaScript'
+      ? args.map((arg) => (/^-(pe|ep)$/.test(arg) ? '-p' : arg))
+      : args,
+    { ...spec, stopAtOperand: true },
+  );
   const inline = parsed.options.filter(
     (option) => spec.inline.includes(option.name) || spec.inlineLong?.includes(option.name),
   );
@@ -212,6 +218,9 @@ function languagePayloads(program: string, args: readonly string[]): Payload[] {
         args: args.slice(parsed.rest),
       },
     ];
+  // `python -m code` is the interactive interpreter: it runs its standard input.
+  if (parsed.options.some((option) => option.name === 'm' && option.value === 'code'))
+    return [{ kind: 'code', language: spec.language, source: 'stdin' }];
   if (parsed.options.some((option) => spec.noScript?.includes(option.name))) return [];
   const script = args[parsed.rest];
   if (script === undefined || standardInput.has(script))

@@ -3,6 +3,7 @@ import { awkInputFiles, inlineProgramFiles } from '../awk-programs';
 import type { Finding } from '../finding';
 import { globToRegExp } from '../glob-patterns';
 import { isInertOneLiner } from '../inert-code';
+import { inertRubyLibraries } from '../inert-languages';
 import { inlineShellCommands } from '../inline-shell-calls';
 import { isShell } from '../interpreter-table';
 import { payloadsOf } from '../program-table';
@@ -71,7 +72,8 @@ export const codePayloadRule: Rule = (input, context) => {
           // deno eval and bun -e run with every permission and their own APIs (Deno.Command).
           const inert =
             (payload.language !== 'JavaScript' || !payload.args?.length) &&
-            !/^(deno|bun)$/.test(program) &&
+            (payload.language !== 'Ruby' || inertRubyLibraries(args)) &&
+            (payload.language !== 'PHP' || !args.some((arg) => /^-[dcz]/.test(arg))) &&
             ![...(command.environment?.keys() ?? [])].some((name) =>
               /^(PYTHON|NODE_|PERL|RUBY|LD_|BASH_ENV|ENV$)/.test(name),
             ) &&
@@ -92,6 +94,11 @@ export const codePayloadRule: Rule = (input, context) => {
             )
           )
             findings.push(...context.classifyNested(command.stdin.text, command.cwd));
+          // `exec(input())`, `eval(sys.stdin.read())`, `eval(STDIN.read)`, `eval <STDIN>`: the
+          // input is code of the same language.
+          if (command.stdin?.text !== undefined && evaluatesInput.test(payload.code ?? ''))
+            for (const shell of inlineShellCommands(command.stdin.text, payload.language))
+              findings.push(...context.classifyNested(shell, command.cwd));
           for (const shell of inlineShellCommands(payload.code ?? '', payload.language))
             findings.push(...context.classifyNested(shell, command.cwd));
         } else if (payload.source === 'stdin')
@@ -132,6 +139,9 @@ export const codePayloadRule: Rule = (input, context) => {
   findings.push(...writtenHooks(program, args, command, context));
   return findings;
 };
+
+const evaluatesInput =
+  /\b(exec|eval|instance_eval|Function)\s*\(?\s*(input\s*\(|sys\.stdin|STDIN|\$stdin|<STDIN>|<>|gets\b|readline|fs\.readFileSync\(\s*(0|["']\/dev\/stdin["']))/;
 
 const hookRunners =
   /^(commit|merge|rebase|push|pull|checkout|switch|am|cherry-pick|revert|worktree|clone|gc|apply)$/;

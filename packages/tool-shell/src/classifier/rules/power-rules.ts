@@ -13,10 +13,13 @@ const systemctlVerbs =
  */
 export const powerRule: Rule = ({ program, args, command }) => {
   const words = operands(args);
+  // `shutdown --help`, `reboot --version` print and exit.
+  const onlyAsks = args.length > 0 && args.every((arg) => /^--(help|version)$/.test(arg));
   const stops =
-    /^(shutdown|reboot|halt|poweroff|kexec|systemctl-poweroff|openrc-shutdown|s6-(poweroff|reboot|halt)|s6-linux-init-(shutdown|hpr)|pm-(suspend|hibernate|suspend-hybrid|powersave)|zzz|ZZZ|uadmin|fastboot|fasthalt|lxqt-leave|lxsession-logout|sleep\.sh)$/.test(
-      program,
-    ) ||
+    (!onlyAsks &&
+      /^(shutdown|reboot|halt|poweroff|kexec|systemctl-poweroff|openrc-shutdown|s6-(poweroff|reboot|halt)|s6-linux-init-(shutdown|hpr)|pm-(suspend|hibernate|suspend-hybrid|powersave)|zzz|ZZZ|uadmin|fastboot|fasthalt|lxqt-leave|lxsession-logout|sleep\.sh)$/.test(
+        program,
+      )) ||
     (/^(gnome-session-quit|mate-session-save|cinnamon-session-quit|xfce4-session-logout)$/.test(
       program,
     ) &&
