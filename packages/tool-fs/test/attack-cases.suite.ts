@@ -146,7 +146,12 @@ export function describeFileToolAttackCases(file: AttackCaseFile = SHARED_ATTACK
 
         const warnings = await workspace.registry.assessRisk(attack.tool, input);
         const result = await workspace.call(attack.tool, input);
-        for (const marker of outsideMarkers) expect(result.content).not.toContain(marker);
+        // The call runs as if the user had been asked and said yes: a `warn` case whose warning
+        // asks may then show what the user agreed to read (a hard-linked file); nothing else may.
+        const userAgreed =
+          attack.expect === 'warn' && policy.requiresConfirmation(attack.tool, mode, warnings);
+        if (!userAgreed)
+          for (const marker of outsideMarkers) expect(result.content).not.toContain(marker);
         expect(snapshotFolder(workspace.outside)).toEqual(before.outside);
         expect(snapshotFolder(sibling)).toEqual(before.sibling);
 

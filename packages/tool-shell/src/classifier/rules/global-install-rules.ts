@@ -52,8 +52,7 @@ function globalInstall(program: string, args: readonly string[]): string | undef
       if (first !== 'install') return undefined;
       if (has(args, /^--(break-system-packages|root)(=|$)/))
         return 'installs into the system Python';
-      return has(args, /^(-i|--index-url|--extra-index-url|-f|--find-links)(=|$)/) ||
-        args.some((arg, index) => /^-[if]./.test(arg) && index >= 0)
+      return pipSources(args).some((source) => !PUBLIC_PYTHON_INDEX.test(source))
         ? 'takes packages from an index of its choice, whose install scripts run'
         : undefined;
     case 'apt':
@@ -99,3 +98,26 @@ export const globalInstallRule: Rule = ({ program, args }) => {
   const reason = globalInstall(tool, rest);
   return reason ? [warn('global-install', `${tool} ${reason}.`)] : [];
 };
+
+/** The Python Package Index itself, the index pip uses anyway (`-i https://pypi.org/simple`). */
+const PUBLIC_PYTHON_INDEX = /^https:\/\/(pypi\.org|pypi\.python\.org)\/simple\/?$/;
+
+/**
+ * The package sources a `pip install` names: the values of `-i`/`--index-url`,
+ * `--extra-index-url`, `-f`/`--find-links`, attached (`-ihttps://…`, `--index-url=…`) or given
+ * as the next argument.
+ */
+function pipSources(args: readonly string[]): string[] {
+  const sources: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] ?? '';
+    const long = /^--(index-url|extra-index-url|find-links)(=(.*))?$/.exec(arg);
+    if (long) {
+      sources.push(long[3] ?? args[++index] ?? '');
+      continue;
+    }
+    const short = /^-([if])(.*)$/.exec(arg);
+    if (short) sources.push(short[2] || (args[++index] ?? ''));
+  }
+  return sources;
+}
