@@ -51,11 +51,15 @@ describe('tinyelf mcp serve --http: hardening', () => {
     const client = await connect(url);
     const result = await client.callTool({
       name: 'Bash',
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion, not a template
-      arguments: { command: 'echo "token=[${TINYELF_MCP_TOKEN:-none}]"' },
+      // Whether the variable is set at all, without printing a value (printing a secret-named
+      // variable's value is a risk the classifier asks about).
+      arguments: {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion, not a template
+        command: 'test -n "${TINYELF_MCP_TOKEN+set}" && echo token=set || echo token=unset',
+      },
     });
     expect(result.content).toEqual([
-      { type: 'text', text: expect.stringContaining('token=[none]') },
+      { type: 'text', text: expect.stringContaining('token=unset') },
     ]);
   });
 
