@@ -1,3 +1,4 @@
+import { ownEntry } from '../own-entry';
 import { type Rule, warn } from './rule';
 
 /** The first operand: the verb of `systemctl VERB`, `loginctl VERB`, `fwupdmgr VERB`, ... */
@@ -141,7 +142,7 @@ export const systemStateRule: Rule = ({ program, args }) => {
         ? change('debug node/… runs a privileged pod on a cluster node, with its root folder')
         : [];
     default: {
-      const removals = packageRemovals[program];
+      const removals = ownEntry(packageRemovals, program);
       const verb = verbOf(args, /^(-o|-c|-t|--option|--config-file|--target-release)$/);
       return removals && verb && removals.test(verb)
         ? change(`${verb} removes system packages`)
